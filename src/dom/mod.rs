@@ -1,0 +1,471 @@
+//! The arena DOM: a [`Document`] owns every node in an [`indextree`] arena, and users hold
+//! `Copy` handles ([`NodeRef`], [`ElementRef`]) that borrow it.
+//!
+//! Storage is compact and flat: a node is its links plus 24 bytes of data; strings live in two
+//! per-document buffers (see `strings.rs`), attributes in one per-document list, names are
+//! interned integers. Dropping a document frees a few large buffers, whatever the tree's depth.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use indextree::Arena;
+
+pub mod names;
+mod node;
+mod strings;
+mod dump;
+
+pub use node::{
+    Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementRef, NodeKind, NodeRef,
+    Traverse,
+};
+pub(crate) use strings::{StrRef, Strings};
+
+use crate::error::ParseError;
+use names::{AttrNamespace, DynamicNames, LocalName, Namespace};
+
+/// The id of a node in a [`Document`]'s arena.
+///
+/// Ids are only meaningful for the document that made them. Use [`Document::node`] to get a
+/// handle for one.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct NodeId(pub(crate) indextree::NodeId);
+
+/// The quirks mode a document was parsed in (set from its DOCTYPE).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum QuirksMode {
+    /// Standards mode: `<!DOCTYPE html>` and other standards DOCTYPEs.
+    #[default]
+    NoQuirks,
+    /// "Limited quirks" (almost standards) mode.
+    LimitedQuirks,
+    /// Quirks mode: no DOCTYPE, or a legacy one.
+    Quirks,
+}
+
+/// One attribute in a document's attribute list.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Attr {
+    pub(crate) name: LocalName,
+    pub(crate) ns: AttrNamespace,
+    pub(crate) value: StrRef,
+}
+
+/// A run of attributes in [`Document::attrs`]. Runs are never modified in place, so two
+/// elements may share one (the tree builder's clones of formatting elements do).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub(crate) struct AttrRange {
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+}
+
+impl AttrRange {
+    #[inline]
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.start as usize + self.len as usize
+    }
+}
+
+/// Flag: a MathML `annotation-xml` whose start tag had `encoding="text/html"` or
+/// `"application/xhtml+xml"` (an HTML integration point).
+pub(crate) const FLAG_HTML_INTEGRATION_POINT: u8 = 1;
+
+/// The data of an element node.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct ElementData {
+    pub(crate) name: LocalName,
+    pub(crate) ns: Namespace,
+    pub(crate) flags: u8,
+    pub(crate) attrs: AttrRange,
+}
+
+/// The data of a DOCTYPE node.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DoctypeData {
+    pub(crate) name: Box<str>,
+    pub(crate) public_id: Box<str>,
+    pub(crate) system_id: Box<str>,
+}
+
+/// The data of a processing instruction node.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct PiData {
+    pub(crate) target: StrRef,
+    pub(crate) data: StrRef,
+}
+
+/// What a node is, with its data (24 bytes).
+#[derive(Clone, Debug)]
+pub(crate) enum NodeData {
+    Document,
+    Fragment,
+    Doctype(Box<DoctypeData>),
+    Element(ElementData),
+    Text(StrRef),
+    Comment(StrRef),
+    ProcessingInstruction(Box<PiData>),
+}
+
+/// A parsed HTML document (or fragment): the nodes, their strings, and what the parser found.
+///
+/// `Document` is `Send + Sync`; handles ([`NodeRef`], [`ElementRef`]) borrow it.
+///
+/// ```
+/// use html_arena::Document;
+/// let doc = Document::parse("<p class=x>Hi</p>");
+/// let body = doc.body().unwrap();
+/// assert_eq!(body.first_child().unwrap().text(), "Hi");
+/// ```
+#[derive(Clone)]
+pub struct Document {
+    pub(crate) arena: Arena<NodeData>,
+    pub(crate) root: indextree::NodeId,
+    pub(crate) strings: Strings,
+    pub(crate) attrs: Vec<Attr>,
+    pub(crate) names: DynamicNames,
+    /// Each `template` element's contents fragment.
+    pub(crate) template_contents: HashMap<indextree::NodeId, indextree::NodeId>,
+    pub(crate) quirks_mode: QuirksMode,
+    pub(crate) scripting: bool,
+    pub(crate) errors: Vec<ParseError>,
+    /// Errors found, including those not kept.
+    pub(crate) error_count: usize,
+}
+
+impl Document {
+    /// An empty document (a `Document` node and nothing else) over `source`.
+    pub(crate) fn with_source(source: String, root_kind: NodeData) -> Document {
+        let mut arena = Arena::with_capacity(source.len() / 24 + 4);
+        let root = arena.new_node(root_kind);
+        Document {
+            arena,
+            root,
+            strings: Strings::with_source(source),
+            attrs: Vec::new(),
+            names: DynamicNames::default(),
+            template_contents: HashMap::new(),
+            quirks_mode: QuirksMode::NoQuirks,
+            scripting: false,
+            errors: Vec::new(),
+            error_count: 0,
+        }
+    }
+
+    /// An empty document with no input: a `Document` node and nothing else.
+    ///
+    /// ```
+    /// let doc = html_arena::Document::new();
+    /// assert!(doc.root().first_child().is_none());
+    /// ```
+    pub fn new() -> Document {
+        Document::with_source(String::new(), NodeData::Document)
+    }
+
+    /// The root node: the `Document` node, or the `DocumentFragment` of a parsed fragment.
+    #[inline]
+    pub fn root(&self) -> NodeRef<'_> {
+        NodeRef::new(self, self.root)
+    }
+
+    /// A handle for `id`, if it names a live node of this document.
+    pub fn node(&self, id: NodeId) -> Option<NodeRef<'_>> {
+        let node = self.arena.get(id.0)?;
+        if node.is_removed() {
+            return None;
+        }
+        Some(NodeRef::new(self, id.0))
+    }
+
+    /// The document element (the root's first element child), usually `<html>`.
+    pub fn document_element(&self) -> Option<ElementRef<'_>> {
+        self.root().element_children().next()
+    }
+
+    /// The `<head>` element: the first `head` child of the `html` document element.
+    pub fn head(&self) -> Option<ElementRef<'_>> {
+        self.html_child(names::local_name::HEAD)
+    }
+
+    /// The `<body>` element: the first `body` (or `frameset`) child of the `html` element.
+    pub fn body(&self) -> Option<ElementRef<'_>> {
+        let html = self.document_element()?;
+        if html.name() != names::local_name::HTML || html.namespace() != Namespace::Html {
+            return None;
+        }
+        html.element_children().find(|e| {
+            e.namespace() == Namespace::Html
+                && (e.name() == names::local_name::BODY || e.name() == names::local_name::FRAMESET)
+        })
+    }
+
+    fn html_child(&self, name: LocalName) -> Option<ElementRef<'_>> {
+        let html = self.document_element()?;
+        if html.name() != names::local_name::HTML || html.namespace() != Namespace::Html {
+            return None;
+        }
+        html.element_children().find(|e| e.namespace() == Namespace::Html && e.name() == name)
+    }
+
+    /// The parse errors found, in input order (at most the number kept; see
+    /// [`Document::error_count`]).
+    pub fn errors(&self) -> &[ParseError] {
+        &self.errors
+    }
+
+    /// How many parse errors were found, including any not kept.
+    pub fn error_count(&self) -> usize {
+        self.error_count
+    }
+
+    /// The quirks mode the DOCTYPE put the document in.
+    pub fn quirks_mode(&self) -> QuirksMode {
+        self.quirks_mode
+    }
+
+    /// Whether the document was parsed with scripting enabled (which makes `<noscript>`
+    /// content raw text).
+    pub fn scripting(&self) -> bool {
+        self.scripting
+    }
+
+    /// The decoded input text the document was parsed from.
+    pub fn source(&self) -> &str {
+        &self.strings.source
+    }
+
+    /// The number of nodes in the arena (including removed ones that are not yet reused).
+    pub fn node_count(&self) -> usize {
+        self.arena.count()
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Internal building API (tree builder, mutation).
+
+    #[inline]
+    pub(crate) fn data(&self, id: indextree::NodeId) -> &NodeData {
+        self.arena[id].get()
+    }
+
+    #[inline]
+    pub(crate) fn data_mut(&mut self, id: indextree::NodeId) -> &mut NodeData {
+        self.arena[id].get_mut()
+    }
+
+    #[inline]
+    pub(crate) fn element_data(&self, id: indextree::NodeId) -> Option<&ElementData> {
+        match self.arena.get(id)?.get() {
+            NodeData::Element(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn new_node(&mut self, data: NodeData) -> indextree::NodeId {
+        self.arena.new_node(data)
+    }
+
+    /// Creates an element (and, for an HTML `template`, its contents fragment).
+    pub(crate) fn create_element(
+        &mut self,
+        name: LocalName,
+        ns: Namespace,
+        attrs: AttrRange,
+        flags: u8,
+    ) -> indextree::NodeId {
+        let id = self.arena.new_node(NodeData::Element(ElementData { name, ns, flags, attrs }));
+        if ns == Namespace::Html && name == names::local_name::TEMPLATE {
+            let contents = self.arena.new_node(NodeData::Fragment);
+            self.template_contents.insert(id, contents);
+        }
+        id
+    }
+
+    /// The start of a new attribute run: push attributes, then call [`Document::attrs_since`].
+    #[inline]
+    pub(crate) fn attrs_mark(&self) -> u32 {
+        u32::try_from(self.attrs.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Adds one attribute to the run being built.
+    #[inline]
+    pub(crate) fn push_attr(
+        &mut self,
+        name: LocalName,
+        ns: AttrNamespace,
+        value: &str,
+        source_offset: Option<usize>,
+    ) {
+        if self.attrs.len() >= u32::MAX as usize {
+            return;
+        }
+        let value = self.strings.push_maybe_source(value, source_offset);
+        self.attrs.push(Attr { name, ns, value });
+    }
+
+    /// The attribute run pushed since `mark`.
+    #[inline]
+    pub(crate) fn attrs_since(&self, mark: u32) -> AttrRange {
+        let end = self.attrs_mark();
+        AttrRange { start: mark, len: end.saturating_sub(mark) }
+    }
+
+    /// The attributes of an element.
+    #[inline]
+    pub(crate) fn attrs_of(&self, e: &ElementData) -> &[Attr] {
+        self.attrs.get(e.attrs.range()).unwrap_or(&[])
+    }
+
+    /// Interns a name that may not be static.
+    #[inline]
+    pub(crate) fn intern(&mut self, name: &str) -> LocalName {
+        self.names.intern(name)
+    }
+
+    /// The text of a name.
+    #[inline]
+    pub(crate) fn name_str(&self, name: LocalName) -> &str {
+        self.names.resolve(name)
+    }
+
+    /// The text of a stored string.
+    #[inline]
+    pub(crate) fn str(&self, r: StrRef) -> &str {
+        self.strings.get(r)
+    }
+
+    /// The contents fragment of a `template` element.
+    #[inline]
+    pub(crate) fn template_contents_of(&self, id: indextree::NodeId) -> Option<indextree::NodeId> {
+        self.template_contents.get(&id).copied()
+    }
+
+    /// Appends `child` (detached) as the last child of `parent`.
+    #[inline]
+    pub(crate) fn append(&mut self, parent: indextree::NodeId, child: indextree::NodeId) {
+        parent.append(child, &mut self.arena);
+    }
+
+    /// Inserts `child` (detached) before `sibling`.
+    #[inline]
+    pub(crate) fn insert_before(&mut self, sibling: indextree::NodeId, child: indextree::NodeId) {
+        sibling.insert_before(child, &mut self.arena);
+    }
+
+    /// Removes `node` (with its subtree) from its parent.
+    #[inline]
+    pub(crate) fn detach(&mut self, node: indextree::NodeId) {
+        node.detach(&mut self.arena);
+    }
+
+    /// Moves all children of `from` to the end of `to`'s children, in order.
+    pub(crate) fn reparent_children(&mut self, from: indextree::NodeId, to: indextree::NodeId) {
+        while let Some(child) = self.arena[from].first_child() {
+            child.detach(&mut self.arena);
+            to.append(child, &mut self.arena);
+        }
+    }
+
+    /// Appends text as the last child of `parent`, merging with a text node already there.
+    pub(crate) fn append_text(
+        &mut self,
+        parent: indextree::NodeId,
+        text: &str,
+        source_offset: Option<usize>,
+    ) {
+        if let Some(last) = self.arena[parent].last_child() {
+            if let NodeData::Text(mut r) = *self.arena[last].get() {
+                self.strings.append(&mut r, text, source_offset);
+                *self.arena[last].get_mut() = NodeData::Text(r);
+                return;
+            }
+        }
+        let r = self.strings.push_maybe_source(text, source_offset);
+        let node = self.arena.new_node(NodeData::Text(r));
+        parent.append(node, &mut self.arena);
+    }
+
+    /// Inserts text before `sibling`, merging with a text node right before it.
+    pub(crate) fn insert_text_before(
+        &mut self,
+        sibling: indextree::NodeId,
+        text: &str,
+        source_offset: Option<usize>,
+    ) {
+        if let Some(prev) = self.arena[sibling].previous_sibling() {
+            if let NodeData::Text(mut r) = *self.arena[prev].get() {
+                self.strings.append(&mut r, text, source_offset);
+                *self.arena[prev].get_mut() = NodeData::Text(r);
+                return;
+            }
+        }
+        let r = self.strings.push_maybe_source(text, source_offset);
+        let node = self.arena.new_node(NodeData::Text(r));
+        sibling.insert_before(node, &mut self.arena);
+    }
+
+    /// Creates a comment node (detached).
+    pub(crate) fn create_comment(&mut self, text: &str, source_offset: Option<usize>) -> indextree::NodeId {
+        let r = self.strings.push_maybe_source(text, source_offset);
+        self.arena.new_node(NodeData::Comment(r))
+    }
+
+    /// Creates a processing instruction node (detached).
+    pub(crate) fn create_processing_instruction(&mut self, target: &str, data: &str) -> indextree::NodeId {
+        let target = self.strings.push(target);
+        let data = self.strings.push(data);
+        self.arena.new_node(NodeData::ProcessingInstruction(Box::new(PiData { target, data })))
+    }
+
+    /// Creates a DOCTYPE node (detached).
+    pub(crate) fn create_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> indextree::NodeId {
+        self.arena.new_node(NodeData::Doctype(Box::new(DoctypeData {
+            name: name.into(),
+            public_id: public_id.into(),
+            system_id: system_id.into(),
+        })))
+    }
+
+    /// Records a parse error (keeping at most `limit`).
+    pub(crate) fn record_error(&mut self, error: ParseError, limit: usize) {
+        self.error_count += 1;
+        if self.errors.len() < limit {
+            self.errors.push(error);
+        }
+    }
+
+    /// Heap bytes held by the document's buffers (arena, strings, attributes, names).
+    pub fn heap_size(&self) -> usize {
+        self.arena.capacity() * std::mem::size_of::<indextree::Node<NodeData>>()
+            + self.strings.heap_size()
+            + self.attrs.capacity() * std::mem::size_of::<Attr>()
+    }
+}
+
+impl Default for Document {
+    fn default() -> Self {
+        Document::new()
+    }
+}
+
+impl fmt::Debug for Document {
+    /// Prints the tree in the html5lib test format (iteratively; safe on any depth).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.dump_tree())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_data_is_small() {
+        assert!(std::mem::size_of::<NodeData>() <= 24, "{}", std::mem::size_of::<NodeData>());
+    }
+
+    #[test]
+    fn document_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<Document>();
+    }
+}

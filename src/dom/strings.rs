@@ -1,0 +1,239 @@
+//! Where a document's text lives.
+//!
+//! A document keeps the decoded input (`source`) and a second buffer (`extra`) for every string
+//! that is not a verbatim slice of the input: text after character references or newline
+//! normalization, names lowercased by the tokenizer, strings set through the mutation API.
+//! Nodes and attributes hold a [`StrRef`] into one of the two: parsing copies nothing that the
+//! input already holds, and needs no allocation per node.
+//!
+//! Appending to a string is amortized O(1) per byte: a string at the end of `extra` grows in
+//! place; a string elsewhere moves to the end, and when one moves a second time it takes
+//! spare room of its own size with it, so a string appended in alternation with others (a
+//! foster-parented text node, say) doubles its room instead of moving on every append.
+
+/// A reference to a string in a document's [`Strings`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub(crate) struct StrRef {
+    /// Byte offset; the top bit selects `extra` over `source`.
+    start: usize,
+    len: u32,
+    /// Bytes reserved for this string in `extra` (`>= len`); `len` for `source` strings.
+    cap: u32,
+}
+
+const EXTRA_BIT: usize = 1 << (usize::BITS - 1);
+
+/// The largest string length a [`StrRef`] can describe.
+pub(crate) const MAX_STR_LEN: usize = u32::MAX as usize;
+
+impl StrRef {
+    /// The empty string.
+    pub(crate) const EMPTY: StrRef = StrRef { start: 0, len: 0, cap: 0 };
+
+    /// A verbatim slice of the source, `len` bytes at `offset`.
+    #[inline]
+    pub(crate) fn source(offset: usize, len: usize) -> StrRef {
+        let len = len.min(MAX_STR_LEN) as u32;
+        StrRef { start: offset, len, cap: len }
+    }
+
+    #[inline]
+    fn is_extra(self) -> bool {
+        self.start & EXTRA_BIT != 0
+    }
+
+    #[inline]
+    fn offset(self) -> usize {
+        self.start & !EXTRA_BIT
+    }
+
+    /// The string's length in bytes.
+    #[inline]
+    pub(crate) fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// If this is a verbatim slice of the source, its byte offset there.
+    #[inline]
+    pub(crate) fn source_offset(self) -> Option<usize> {
+        (!self.is_extra()).then_some(self.start)
+    }
+}
+
+/// The two string buffers of a document.
+#[derive(Clone, Default)]
+pub(crate) struct Strings {
+    /// The decoded input, exactly as the tokenizer saw it (CRs included).
+    pub(crate) source: String,
+    /// Every other string. Bytes reserved but unused hold U+0000 and are never read.
+    extra: String,
+    /// Bytes of `extra` no longer referenced (moved or replaced strings).
+    garbage: usize,
+}
+
+impl Strings {
+    pub(crate) fn with_source(source: String) -> Strings {
+        Strings { source, extra: String::new(), garbage: 0 }
+    }
+
+    /// The text of `r`.
+    #[inline]
+    pub(crate) fn get(&self, r: StrRef) -> &str {
+        let start = r.offset();
+        let end = start + r.len as usize;
+        let buf = if r.is_extra() { &self.extra } else { &self.source };
+        buf.get(start..end).unwrap_or("")
+    }
+
+    /// Stores `text` as a new string.
+    pub(crate) fn push(&mut self, text: &str) -> StrRef {
+        let text = truncate(text, MAX_STR_LEN);
+        let start = self.extra.len();
+        self.extra.push_str(text);
+        StrRef { start: start | EXTRA_BIT, len: text.len() as u32, cap: text.len() as u32 }
+    }
+
+    /// Stores `text`, referring to the source when `source_offset` says it is a verbatim slice
+    /// of it there.
+    #[inline]
+    pub(crate) fn push_maybe_source(&mut self, text: &str, source_offset: Option<usize>) -> StrRef {
+        match source_offset {
+            Some(offset) if self.is_source_slice(text, offset) => StrRef::source(offset, text.len()),
+            _ => self.push(text),
+        }
+    }
+
+    #[inline]
+    fn is_source_slice(&self, text: &str, offset: usize) -> bool {
+        // The tokenizer promises this; checking the length keeps a broken promise harmless.
+        offset.checked_add(text.len()).is_some_and(|end| end <= self.source.len())
+    }
+
+    /// Appends `text` to the string `r`. `source_offset` says where `text` sits in the source,
+    /// if it is a verbatim slice of it.
+    pub(crate) fn append(&mut self, r: &mut StrRef, text: &str, source_offset: Option<usize>) {
+        if text.is_empty() {
+            return;
+        }
+        let room = MAX_STR_LEN - r.len as usize;
+        let text = truncate(text, room);
+        if text.is_empty() {
+            return;
+        }
+        if r.len == 0 {
+            // Drop the old (empty) reference; reuse nothing.
+            *r = self.push_maybe_source(text, source_offset);
+            return;
+        }
+        // A source slice followed by the next source bytes stays a source slice.
+        if !r.is_extra() {
+            if let Some(off) = source_offset {
+                if off == r.start + r.len as usize && self.is_source_slice(text, off) {
+                    r.len += text.len() as u32;
+                    r.cap = r.len;
+                    return;
+                }
+            }
+        }
+        if r.is_extra() {
+            let start = r.offset();
+            let end = start + r.len as usize;
+            let reserved_end = start + r.cap as usize;
+            // At the end of `extra`: grow in place (dropping any unused room first).
+            if reserved_end == self.extra.len() {
+                self.extra.truncate(end);
+                self.extra.push_str(text);
+                r.len += text.len() as u32;
+                r.cap = r.len;
+                return;
+            }
+            // Spare room reserved behind it: fill it.
+            if end + text.len() <= reserved_end {
+                self.extra.replace_range(end..end + text.len(), text);
+                r.len += text.len() as u32;
+                return;
+            }
+            // Move to the end with room to grow: this string is being appended to while
+            // other strings are added after it.
+            let new_len = r.len as usize + text.len();
+            let cap = new_len.saturating_mul(2).min(MAX_STR_LEN);
+            let new_start = self.extra.len();
+            self.extra.extend_from_within(start..end);
+            self.extra.push_str(text);
+            self.extra.extend(std::iter::repeat_n('\0', cap - new_len));
+            self.garbage += r.cap as usize;
+            *r = StrRef { start: new_start | EXTRA_BIT, len: new_len as u32, cap: cap as u32 };
+            return;
+        }
+        // A source slice that stops being one: copy it to the end of `extra`.
+        let new_start = self.extra.len();
+        let start = r.start;
+        let end = start + r.len as usize;
+        self.extra.push_str(self.source.get(start..end).unwrap_or(""));
+        self.extra.push_str(text);
+        let len = self.extra.len() - new_start;
+        *r = StrRef { start: new_start | EXTRA_BIT, len: len as u32, cap: len as u32 };
+    }
+
+    /// Replaces the string `r` with `text`.
+    pub(crate) fn replace(&mut self, r: &mut StrRef, text: &str) {
+        if r.is_extra() {
+            self.garbage += r.cap as usize;
+        }
+        *r = self.push(text);
+    }
+
+    /// Bytes of heap the buffers hold.
+    pub(crate) fn heap_size(&self) -> usize {
+        self.source.capacity() + self.extra.capacity()
+    }
+
+    /// Bytes of `extra` that no string refers to any more.
+    pub(crate) fn garbage(&self) -> usize {
+        self.garbage
+    }
+}
+
+/// The longest prefix of `s` of at most `max` bytes that ends on a char boundary.
+fn truncate(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_slices_extend_without_copying() {
+        let mut s = Strings::with_source("hello world".into());
+        let mut r = StrRef::source(0, 5);
+        s.append(&mut r, " ", Some(5));
+        assert_eq!(r.source_offset(), Some(0));
+        assert_eq!(s.get(r), "hello ");
+        s.append(&mut r, "&", None);
+        assert_eq!(r.source_offset(), None);
+        assert_eq!(s.get(r), "hello &");
+    }
+
+    #[test]
+    fn alternating_appends_reserve_room() {
+        let mut s = Strings::default();
+        let mut a = s.push("a");
+        let mut b = s.push("b");
+        for _ in 0..1000 {
+            s.append(&mut a, "a", None);
+            s.append(&mut b, "b", None);
+        }
+        assert_eq!(s.get(a), "a".repeat(1001));
+        assert_eq!(s.get(b), "b".repeat(1001));
+        // Doubling keeps the total bounded by a small multiple of the live text.
+        assert!(s.extra.len() < 16 * 2002, "{}", s.extra.len());
+    }
+}

@@ -1,0 +1,296 @@
+//! 13.2.3.5 "Preprocessing the input stream", fused into a cursor the tokenizer states read
+//! through.
+//!
+//! The cursor walks the decoded text in place instead of copying it into a normalized
+//! stream. It finds, ahead of the tokenizer, the next *special* character: a CR (newline
+//! normalization turns CR and CRLF into one LF), a U+0000 NULL (which the states handle), or a
+//! character that is an input-stream parse error (a control other than ASCII whitespace and
+//! NULL, or a noncharacter). Everything before that point is ordinary text, so the states'
+//! fast paths scan it with `memchr` and hand out slices of the input; only special characters
+//! go through the slow path in [`Input::peek`].
+//!
+//! Surrogates cannot occur: the input is a Rust `str`.
+
+/// How a special character must be handled.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Special {
+    /// U+000D: read as U+000A, and a following U+000A is dropped.
+    Cr,
+    /// U+0000.
+    Null,
+    /// A control character that is a `control-character-in-input-stream` error.
+    Control,
+    /// A noncharacter: a `noncharacter-in-input-stream` error.
+    Noncharacter,
+}
+
+/// What the cursor found at the current position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Peek {
+    /// A character (CR already normalized to LF) and, when it is special, what kind.
+    Char(char, Option<Special>),
+    /// The end of the chunk; more input may come.
+    NeedMore,
+    /// The end of the input.
+    Eof,
+}
+
+/// A cursor over one chunk of input.
+pub(crate) struct Input<'a> {
+    pub(crate) text: &'a str,
+    bytes: &'a [u8],
+    /// Byte index of the next input character in `text`.
+    pub(crate) pos: usize,
+    /// Stream offset of `text[0]`.
+    pub(crate) base: usize,
+    /// No input follows this chunk.
+    pub(crate) eof: bool,
+    /// Byte index of the next special character at or after `pos` (`text.len()` if none). Stale
+    /// when smaller than `pos`.
+    special: usize,
+    /// A CR was consumed as the last byte of the chunk: a LF starting the next chunk belongs
+    /// to it.
+    pub(crate) ended_with_cr: bool,
+}
+
+impl<'a> Input<'a> {
+    pub(crate) fn new(text: &'a str, base: usize, eof: bool) -> Input<'a> {
+        Input { text, bytes: text.as_bytes(), pos: 0, base, eof, special: 0, ended_with_cr: false }
+    }
+
+    /// The stream offset of the next input character.
+    #[inline]
+    pub(crate) fn offset(&self) -> usize {
+        self.base + self.pos
+    }
+
+    /// The stream offset of the end of the chunk.
+    #[inline]
+    pub(crate) fn end_offset(&self) -> usize {
+        self.base + self.text.len()
+    }
+
+    /// The byte index of the next special character at or after `pos`.
+    #[inline]
+    pub(crate) fn next_special(&mut self) -> usize {
+        if self.special < self.pos {
+            self.special = find_special(self.bytes, self.pos);
+        }
+        self.special
+    }
+
+    /// The ordinary text from `pos` up to (not including) the next special character or the
+    /// first byte in `stops`, without consuming it. Each stop must be ASCII.
+    #[inline]
+    pub(crate) fn run_until(&mut self, stops: &[u8]) -> &'a str {
+        let limit = self.next_special();
+        let hay = &self.bytes[self.pos..limit];
+        let len = match *stops {
+            [] => hay.len(),
+            [a] => memchr::memchr(a, hay).unwrap_or(hay.len()),
+            [a, b] => memchr::memchr2(a, b, hay).unwrap_or(hay.len()),
+            [a, b, c] => memchr::memchr3(a, b, c, hay).unwrap_or(hay.len()),
+            _ => hay.iter().position(|b| stops.contains(b)).unwrap_or(hay.len()),
+        };
+        // Stops are ASCII and special characters start a char: `pos + len` is a boundary.
+        &self.text[self.pos..self.pos + len]
+    }
+
+    /// Consumes `n` bytes of ordinary text (as returned by [`Input::run_until`]).
+    #[inline]
+    pub(crate) fn skip(&mut self, n: usize) {
+        self.pos += n;
+    }
+
+    /// The next input character, without consuming it.
+    #[inline]
+    pub(crate) fn peek(&mut self) -> Peek {
+        if self.pos >= self.bytes.len() {
+            return if self.eof { Peek::Eof } else { Peek::NeedMore };
+        }
+        let b = self.bytes[self.pos];
+        if (0x20..0x7F).contains(&b) || !matters(b) {
+            return Peek::Char(b as char, None);
+        }
+        match classify(self.bytes, self.pos) {
+            Some(Special::Cr) => Peek::Char('\n', Some(Special::Cr)),
+            Some(Special::Null) => Peek::Char('\0', Some(Special::Null)),
+            kind => Peek::Char(self.char_at(self.pos), kind),
+        }
+    }
+
+    #[inline]
+    fn char_at(&self, i: usize) -> char {
+        self.text[i..].chars().next().unwrap_or('\u{FFFD}')
+    }
+
+    /// Consumes the character [`Input::peek`] returned.
+    #[inline]
+    pub(crate) fn advance(&mut self) {
+        let Some(&b) = self.bytes.get(self.pos) else { return };
+        if b == b'\r' {
+            self.pos += 1;
+            match self.bytes.get(self.pos) {
+                Some(b'\n') => self.pos += 1,
+                Some(_) => {}
+                None => self.ended_with_cr = !self.eof,
+            }
+        } else {
+            self.pos += utf8_len(b);
+        }
+    }
+
+    /// Whether the input at `pos` starts with `s` (exactly), or `None` if the chunk ends
+    /// before that can be decided.
+    pub(crate) fn starts_with(&self, s: &[u8], ascii_case_insensitive: bool) -> Option<bool> {
+        let rest = &self.bytes[self.pos..];
+        let n = rest.len().min(s.len());
+        let same = if ascii_case_insensitive {
+            rest[..n].eq_ignore_ascii_case(&s[..n])
+        } else {
+            rest[..n] == s[..n]
+        };
+        if !same {
+            Some(false)
+        } else if n == s.len() {
+            Some(true)
+        } else if self.eof {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The unconsumed rest of the chunk.
+    #[inline]
+    pub(crate) fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+
+    /// The input bytes from `pos` on.
+    #[inline]
+    pub(crate) fn rest_bytes(&self) -> &'a [u8] {
+        &self.bytes[self.pos..]
+    }
+}
+
+/// Whether an ASCII control byte needs the slow path (everything but TAB, LF and FF).
+#[inline]
+fn matters(b: u8) -> bool {
+    !matches!(b, b'\t' | b'\n' | 0x0C)
+}
+
+#[inline]
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// What kind of special character starts at `bytes[i]`, if any. `bytes` is valid UTF-8.
+#[inline]
+fn classify(bytes: &[u8], i: usize) -> Option<Special> {
+    let b = bytes[i];
+    let at = |k: usize| bytes.get(i + k).copied().unwrap_or(0);
+    match b {
+        b'\r' => Some(Special::Cr),
+        0 => Some(Special::Null),
+        b'\t' | b'\n' | 0x0C => None,
+        0x01..=0x1F | 0x7F => Some(Special::Control),
+        // U+0080..U+009F: C1 controls.
+        0xC2 if (0x80..=0x9F).contains(&at(1)) => Some(Special::Control),
+        // U+FDD0..U+FDEF, U+FFFE, U+FFFF.
+        0xEF if (at(1) == 0xB7 && (0x90..=0xAF).contains(&at(2)))
+            || (at(1) == 0xBF && (at(2) == 0xBE || at(2) == 0xBF)) =>
+        {
+            Some(Special::Noncharacter)
+        }
+        // U+xFFFE and U+xFFFF in the supplementary planes.
+        0xF0..=0xF4 if at(1) & 0x0F == 0x0F && at(2) == 0xBF && (at(3) == 0xBE || at(3) == 0xBF) => {
+            Some(Special::Noncharacter)
+        }
+        _ => None,
+    }
+}
+
+/// The index of the first special character at or after `from` (`bytes.len()` if none).
+fn find_special(bytes: &[u8], from: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    // Eight bytes at a time: skip words with no byte below 0x20 and none at or above 0x7F.
+    while i + 8 <= bytes.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[i..i + 8]);
+        let w = u64::from_le_bytes(word);
+        let below_space = w.wrapping_sub(0x20 * LO) & !w & HI;
+        let high_or_del = (w.wrapping_add(LO) | w) & HI;
+        if below_space | high_or_del != 0 {
+            for j in i..i + 8 {
+                if classify(bytes, j).is_some() {
+                    return j;
+                }
+            }
+        }
+        i += 8;
+    }
+    while i < bytes.len() {
+        if classify(bytes, i).is_some() {
+            return i;
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn specials(s: &str) -> Vec<(usize, Special)> {
+        let b = s.as_bytes();
+        let mut out = vec![];
+        let mut i = 0;
+        while i < b.len() {
+            let j = find_special(b, i);
+            if j == b.len() {
+                break;
+            }
+            out.push((j, classify(b, j).unwrap()));
+            i = j + 1;
+        }
+        out
+    }
+
+    #[test]
+    fn finds_specials() {
+        assert_eq!(specials("plain text\twith\nnewlines and more text"), vec![]);
+        assert_eq!(specials("a\r\nb\0c\x01"), vec![(1, Special::Cr), (4, Special::Null), (6, Special::Control)]);
+        assert_eq!(specials("\u{85} \u{A0} \u{FDD0} \u{FFFE} \u{1FFFF} \u{1F600} \u{FF01}"), vec![
+            (0, Special::Control),
+            (6, Special::Noncharacter),
+            (10, Special::Noncharacter),
+            (14, Special::Noncharacter),
+        ]);
+    }
+
+    #[test]
+    fn cr_reads_as_lf_and_swallows_lf() {
+        let mut input = Input::new("a\r\nb\rc", 0, true);
+        let mut seen = String::new();
+        loop {
+            match input.peek() {
+                Peek::Char(c, _) => {
+                    seen.push(c);
+                    input.advance();
+                }
+                Peek::Eof => break,
+                Peek::NeedMore => unreachable!(),
+            }
+        }
+        assert_eq!(seen, "a\nb\nc");
+    }
+}
