@@ -104,7 +104,7 @@ impl<'a> Input<'a> {
 
     /// The next input character, without consuming it.
     #[inline]
-    pub(crate) fn peek(&mut self) -> Peek {
+    pub(crate) fn peek(&self) -> Peek {
         if self.pos >= self.bytes.len() {
             return if self.eof { Peek::Eof } else { Peek::NeedMore };
         }

@@ -544,18 +544,26 @@ impl Tokenizer {
     pub(crate) fn peek<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Peek {
         let p = input.peek();
         if let Peek::Char(_, Some(kind @ (Special::Control | Special::Noncharacter))) = p {
-            let at = input.offset();
-            if at >= self.input_errors_before {
-                self.input_errors_before = at + 1;
-                let code = if kind == Special::Control {
-                    ErrorCode::ControlCharacterInInputStream
-                } else {
-                    ErrorCode::NoncharacterInInputStream
-                };
-                self.error_at(input, sink, code, at);
-            }
+            self.report_input_stream_error(input, sink, kind);
         }
         p
+    }
+
+    /// 13.2.3.5: "Any occurrences of noncharacters are noncharacter-in-input-stream parse
+    /// errors and any occurrences of controls other than ASCII whitespace and U+0000 NULL
+    /// characters are control-character-in-input-stream parse errors", reported once, when
+    /// the tokenizer first reaches the character.
+    fn report_input_stream_error<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S, kind: Special) {
+        let at = input.offset();
+        if at >= self.input_errors_before {
+            self.input_errors_before = at + 1;
+            let code = if kind == Special::Control {
+                ErrorCode::ControlCharacterInInputStream
+            } else {
+                ErrorCode::NoncharacterInInputStream
+            };
+            self.error_at(input, sink, code, at);
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -578,9 +586,13 @@ impl Tokenizer {
         sink.parse_error(ParseError { code, line, column, offset, detail: None });
     }
 
-    /// Reports a parse error at the next input character.
+    /// Reports a parse error at the next input character (after any input-stream error of
+    /// that character, which comes first).
     #[inline]
     pub(crate) fn error<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S, code: ErrorCode) {
+        if let Peek::Char(_, Some(kind @ (Special::Control | Special::Noncharacter))) = input.peek() {
+            self.report_input_stream_error(input, sink, kind);
+        }
         self.error_at(input, sink, code, input.offset());
     }
 
