@@ -386,6 +386,13 @@ impl TagBuilder {
                 let at = self.values.len() as u32;
                 a.value = AttrValue::Owned { start: at, end: at };
             }
+            AttrValue::Owned { start, end } if end as usize != self.values.len() => {
+                // Detaching earlier attributes at a chunk boundary appended their values after
+                // this one: move it to the end (once; those values are detached for good).
+                let at = self.values.len() as u32;
+                self.values.extend_from_within(start as usize..end as usize);
+                a.value = AttrValue::Owned { start: at, end: self.values.len() as u32 };
+            }
             AttrValue::Owned { .. } => {}
         }
     }
