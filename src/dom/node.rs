@@ -59,9 +59,10 @@ impl<'a> NodeRef<'a> {
         id.map(|id| NodeRef { doc: self.doc, id })
     }
 
-    /// The node's id.
+    /// The node's id in its document's arena (use it with the mutation methods of
+    /// [`Document`]).
     #[inline]
-    pub fn id(self) -> NodeId {
+    pub fn node_id(self) -> NodeId {
         NodeId(self.id)
     }
 
@@ -453,7 +454,7 @@ impl<'a> ElementRef<'a> {
 
     /// The `id` attribute.
     #[inline]
-    pub fn id_attr(self) -> Option<&'a str> {
+    pub fn id(self) -> Option<&'a str> {
         self.attr_by_name(local_name::ID)
     }
 
