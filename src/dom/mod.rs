@@ -130,6 +130,9 @@ pub struct Document {
     pub(crate) errors: Vec<ParseError>,
     /// Errors found, including those not kept.
     pub(crate) error_count: usize,
+    /// Whether caches derived from the tree (selector indexes) are still valid; every
+    /// mutation clears it.
+    pub(crate) caches_valid: bool,
 }
 
 impl Document {
@@ -148,6 +151,7 @@ impl Document {
             scripting: false,
             errors: Vec::new(),
             error_count: 0,
+            caches_valid: false,
         }
     }
 

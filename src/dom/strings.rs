@@ -53,6 +53,13 @@ impl StrRef {
         self.len as usize
     }
 
+    /// The same string without any spare room behind it: what a second node sharing the
+    /// string must hold, so that appends to either never write into the other's bytes.
+    #[inline]
+    pub(crate) fn without_spare_room(self) -> StrRef {
+        StrRef { cap: self.len, ..self }
+    }
+
     /// If this is a verbatim slice of the source, its byte offset there.
     #[inline]
     pub(crate) fn source_offset(self) -> Option<usize> {
