@@ -1,0 +1,322 @@
+//! Serialization: 13.3 "Serializing HTML fragments", with the html5lib serializer's options.
+//!
+//! [`NodeRef::html`] (outer HTML), [`NodeRef::inner_html`] and [`Document::html`] give what a
+//! browser's `outerHTML`, `innerHTML` and `document.documentElement.parentNode.innerHTML`
+//! give; `Display` does the same. The walk is iterative, so any depth serializes, and escaping
+//! is one linear pass over each string.
+//!
+//! ```
+//! let doc = html_arena::Document::parse("<p class=x>1 < 2 &amp; <b>bold</p>");
+//! assert_eq!(doc.html(), r#"<html><head></head><body><p class="x">1 &lt; 2 &amp; <b>bold</b></p></body></html>"#);
+//! let p = doc.body().unwrap().first_child().unwrap();
+//! assert_eq!(p.inner_html(), "1 &lt; 2 &amp; <b>bold</b>");
+//! ```
+//!
+//! [`SerializeOptions`] changes the output while keeping it equivalent when parsed (omitting
+//! optional tags, unquoted attributes, ...): see [`SerializeOptions::html5lib`].
+
+mod escape;
+mod stream;
+
+use std::fmt::{self, Write};
+
+pub use stream::{SerializerAttr, SerializerToken, TokenSerializer};
+
+use crate::dom::{Document, ElementRef, NodeKind, NodeRef};
+
+/// When to quote attribute values.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
+pub enum AttributeQuoting {
+    /// Always (the specification's algorithm).
+    #[default]
+    Always,
+    /// Only when the value is empty or holds whitespace, a quote, `=`, `>` or a backtick.
+    WhenNeeded,
+}
+
+/// Options for serializing. The defaults give exactly the HTML fragment serialization
+/// algorithm of the standard (what `innerHTML` returns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SerializeOptions {
+    /// When to quote attribute values.
+    pub quote_attributes: AttributeQuoting,
+    /// The quote character, `"` or `'`.
+    pub quote_char: char,
+    /// Pick the quote that needs no escaping when the value holds only one kind of quote.
+    pub use_best_quote_char: bool,
+    /// Write an attribute whose value is empty or equals its name as just its name
+    /// (`<input disabled>`).
+    pub minimize_boolean_attributes: bool,
+    /// Write void elements as `<br />`.
+    pub use_trailing_solidus: bool,
+    /// With `use_trailing_solidus`, put a space before the `/`.
+    pub space_before_trailing_solidus: bool,
+    /// Escape the text of raw text elements (`script`, `style`, ...) too.
+    pub escape_rcdata: bool,
+    /// Collapse runs of ASCII whitespace in text to one space (outside `pre`, `textarea`,
+    /// `listing`, `xmp`, `script` and `style`). This changes the tree on reparsing.
+    pub strip_whitespace: bool,
+    /// Omit start and end tags that 13.1.2.4 "Optional tags" allows to omit.
+    pub omit_optional_tags: bool,
+    /// Declare this encoding in the `head`: rewrite existing `<meta charset>` and
+    /// `http-equiv=content-type` declarations, or add `<meta charset=...>` first in the head.
+    pub inject_meta_charset: Option<String>,
+    /// Write attributes sorted by namespace and name instead of in source order.
+    pub alphabetical_attributes: bool,
+    /// Write a DOCTYPE's public and system identifiers (the standard writes only the name).
+    pub doctype_identifiers: bool,
+    /// The scripting flag, which makes `noscript` content raw text. Serializing a document or
+    /// node uses the document's own flag instead.
+    pub scripting: bool,
+}
+
+impl Default for SerializeOptions {
+    fn default() -> Self {
+        SerializeOptions {
+            quote_attributes: AttributeQuoting::Always,
+            quote_char: '"',
+            use_best_quote_char: false,
+            minimize_boolean_attributes: false,
+            use_trailing_solidus: false,
+            space_before_trailing_solidus: true,
+            escape_rcdata: false,
+            strip_whitespace: false,
+            omit_optional_tags: false,
+            inject_meta_charset: None,
+            alphabetical_attributes: false,
+            doctype_identifiers: false,
+            scripting: false,
+        }
+    }
+}
+
+impl SerializeOptions {
+    /// The html5lib serializer's defaults: optional tags omitted, attributes quoted only
+    /// when needed (with the quote that needs no escaping), boolean attributes minimized,
+    /// DOCTYPE identifiers written. The output parses back to the same tree.
+    ///
+    /// ```
+    /// use html_arena::{Document, serialize::SerializeOptions};
+    /// let doc = Document::parse("<ul><li class=a>one<li>two</ul>");
+    /// assert_eq!(
+    ///     doc.html_with(&SerializeOptions::html5lib()),
+    ///     "<ul><li class=a>one<li>two</ul>"
+    /// );
+    /// ```
+    pub fn html5lib() -> SerializeOptions {
+        SerializeOptions {
+            quote_attributes: AttributeQuoting::WhenNeeded,
+            use_best_quote_char: true,
+            minimize_boolean_attributes: true,
+            omit_optional_tags: true,
+            doctype_identifiers: true,
+            ..SerializeOptions::default()
+        }
+    }
+}
+
+/// Serializes `node` (with `include_self`) or its children into `out`.
+fn serialize<W: Write + ?Sized>(
+    node: NodeRef<'_>,
+    include_self: bool,
+    options: &SerializeOptions,
+    out: &mut W,
+) -> fmt::Result {
+    let doc = node.document();
+    let options = if options.scripting == doc.scripting() {
+        std::borrow::Cow::Borrowed(options)
+    } else {
+        let mut o = options.clone();
+        o.scripting = doc.scripting();
+        std::borrow::Cow::Owned(o)
+    };
+    let mut ser = TokenSerializer::new(out, &options);
+    let mut attrs: Vec<SerializerAttr<'_>> = Vec::new();
+    // Frames of the walk: the element to close when its children are done (none for the
+    // node whose children are serialized), and the next child to write.
+    let mut stack: Vec<(Option<ElementRef<'_>>, Option<NodeRef<'_>>)> = Vec::new();
+    if include_self {
+        if let Some(parent) = node.parent_element() {
+            ser.set_context(parent.namespace(), parent.local_name());
+        }
+        if let Some(frame) = open(node, &mut ser, &mut attrs)? {
+            stack.push(frame);
+        }
+    } else {
+        if let Some(e) = node.as_element() {
+            // 13.3 step 1: "If the node serializes as void, then return the empty string."
+            if stream::serializes_as_void(e.namespace(), e.local_name()) {
+                return Ok(());
+            }
+            ser.set_context(e.namespace(), e.local_name());
+        }
+        stack.push((None, first_child_for_serialization(node)));
+    }
+    while let Some(top) = stack.last_mut() {
+        match top.1 {
+            Some(child) => {
+                top.1 = child.next_sibling();
+                if let Some(frame) = open(child, &mut ser, &mut attrs)? {
+                    stack.push(frame);
+                }
+            }
+            None => {
+                if let (Some(e), _) = stack.pop().unwrap_or((None, None)) {
+                    ser.write(SerializerToken::EndTag { namespace: e.namespace(), name: e.local_name() })?;
+                }
+            }
+        }
+    }
+    ser.finish()
+}
+
+/// 13.3 step 3: "If the node is a template element, then let the node instead be the
+/// template element's template contents."
+fn first_child_for_serialization(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    match node.as_element().and_then(ElementRef::template_contents) {
+        Some(contents) => contents.first_child(),
+        None => node.first_child(),
+    }
+}
+
+/// Writes what comes before a node's children; returns the frame for its children if it has
+/// an end tag to write after them.
+fn open<'a, W: Write + ?Sized>(
+    node: NodeRef<'a>,
+    ser: &mut TokenSerializer<'_, W>,
+    attrs: &mut Vec<SerializerAttr<'a>>,
+) -> Result<Option<(Option<ElementRef<'a>>, Option<NodeRef<'a>>)>, fmt::Error> {
+    match node.kind() {
+        NodeKind::Element(e) => {
+            attrs.clear();
+            attrs.extend(e.attrs().map(|a| SerializerAttr { namespace: a.namespace, name: a.local_name, value: a.value }));
+            let (namespace, name) = (e.namespace(), e.local_name());
+            ser.write(SerializerToken::StartTag { namespace, name, attrs })?;
+            // "If current node serializes as void, then continue on to the next child node."
+            if stream::serializes_as_void(namespace, name) {
+                return Ok(None);
+            }
+            Ok(Some((Some(e), first_child_for_serialization(node))))
+        }
+        NodeKind::Text(t) => ser.write(SerializerToken::Text(t)).map(|()| None),
+        NodeKind::Comment(c) => ser.write(SerializerToken::Comment(c)).map(|()| None),
+        NodeKind::ProcessingInstruction { target, data } => {
+            ser.write(SerializerToken::ProcessingInstruction { target, data }).map(|()| None)
+        }
+        NodeKind::Doctype { name, public_id, system_id } => {
+            ser.write(SerializerToken::Doctype { name, public_id, system_id }).map(|()| None)
+        }
+        // A document or fragment inside a walk has no markup of its own.
+        _ => Ok(Some((None, node.first_child()))),
+    }
+}
+
+/// Adapts an `io::Write` to `fmt::Write`, keeping the I/O error.
+struct IoAdapter<W: std::io::Write> {
+    inner: W,
+    error: Option<std::io::Error>,
+}
+
+impl<W: std::io::Write> Write for IoAdapter<W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.inner.write_all(s.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            fmt::Error
+        })
+    }
+}
+
+fn to_io<W: std::io::Write>(out: W, f: impl FnOnce(&mut IoAdapter<W>) -> fmt::Result) -> std::io::Result<()> {
+    let mut adapter = IoAdapter { inner: out, error: None };
+    match f(&mut adapter) {
+        Ok(()) => Ok(()),
+        Err(_) => Err(adapter.error.unwrap_or_else(|| std::io::Error::other("serialization failed"))),
+    }
+}
+
+impl<'a> NodeRef<'a> {
+    /// The node's outer HTML: the node and its subtree (for a document or fragment, its
+    /// children).
+    pub fn html(self) -> String {
+        self.html_with(&SerializeOptions::default())
+    }
+
+    /// [`NodeRef::html`] with options.
+    pub fn html_with(self, options: &SerializeOptions) -> String {
+        let mut out = String::new();
+        let _ = self.write_html_with(&mut out, options);
+        out
+    }
+
+    /// The node's inner HTML: its children (a template's contents), serialized.
+    pub fn inner_html(self) -> String {
+        let mut out = String::new();
+        let _ = serialize(self, false, &SerializeOptions::default(), &mut out);
+        out
+    }
+
+    /// [`NodeRef::inner_html`] with options.
+    pub fn inner_html_with(self, options: &SerializeOptions) -> String {
+        let mut out = String::new();
+        let _ = serialize(self, false, options, &mut out);
+        out
+    }
+
+    /// Writes the outer HTML to any `fmt::Write`.
+    pub fn write_html_with<W: Write + ?Sized>(self, out: &mut W, options: &SerializeOptions) -> fmt::Result {
+        let include_self = !(self.is_document() || self.is_fragment());
+        serialize(self, include_self, options, out)
+    }
+
+    /// Writes the outer HTML to any `io::Write`.
+    pub fn write_html_io<W: std::io::Write>(self, out: W, options: &SerializeOptions) -> std::io::Result<()> {
+        to_io(out, |a| self.write_html_with(a, options))
+    }
+}
+
+impl fmt::Display for NodeRef<'_> {
+    /// The outer HTML.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_html_with(f, &SerializeOptions::default())
+    }
+}
+
+impl fmt::Display for ElementRef<'_> {
+    /// The outer HTML.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_node().write_html_with(f, &SerializeOptions::default())
+    }
+}
+
+impl Document {
+    /// The whole document serialized (the children of the `Document` node, DOCTYPE
+    /// included).
+    pub fn html(&self) -> String {
+        self.root().html()
+    }
+
+    /// [`Document::html`] with options.
+    pub fn html_with(&self, options: &SerializeOptions) -> String {
+        self.root().html_with(options)
+    }
+
+    /// Writes the document to any `fmt::Write`.
+    pub fn write_html<W: Write + ?Sized>(&self, out: &mut W, options: &SerializeOptions) -> fmt::Result {
+        self.root().write_html_with(out, options)
+    }
+
+    /// Writes the document to any `io::Write` (a file, a socket), unbuffered: wrap it in a
+    /// `BufWriter` for many small writes.
+    pub fn write_html_io<W: std::io::Write>(&self, out: W, options: &SerializeOptions) -> std::io::Result<()> {
+        self.root().write_html_io(out, options)
+    }
+}
+
+impl fmt::Display for Document {
+    /// The document serialized, as [`Document::html`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_html(f, &SerializeOptions::default())
+    }
+}
