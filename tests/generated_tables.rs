@@ -81,6 +81,18 @@ fn generate_name_table() -> String {
         writeln!(out, "    {name:?},").unwrap();
     }
     out.push_str("];\n");
+    assert!(max_len <= 24, "names longer than 24 bytes need a wider PADDED table");
+    out.push_str(
+        "\n/// Each name zero-padded to 24 bytes: lookups compare three words, not a memcmp call.\n",
+    );
+    writeln!(out, "pub(crate) static PADDED: [[u8; 24]; {}] = [", names.len()).unwrap();
+    for name in &names {
+        let mut padded = [0u8; 24];
+        padded[..name.len()].copy_from_slice(name.as_bytes());
+        let row: Vec<String> = padded.iter().map(u8::to_string).collect();
+        writeln!(out, "    [{}],", row.join(", ")).unwrap();
+    }
+    out.push_str("];\n");
     writeln!(out, "\npub(crate) static LOOKUP: [u16; {size}] = [").unwrap();
     for chunk in table.chunks(16) {
         let row: Vec<String> = chunk.iter().map(u16::to_string).collect();

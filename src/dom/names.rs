@@ -58,9 +58,9 @@ impl LocalName {
             if entry == 0 {
                 return None;
             }
-            let id = u32::from(entry - 1);
-            if name_table::STATIC_NAMES[id as usize] == name {
-                return Some(LocalName(id));
+            let id = usize::from(entry - 1);
+            if padded_eq(&name_table::PADDED[id], bytes) {
+                return Some(LocalName(id as u32));
             }
             slot = (slot + 1) & name_table::LOOKUP_MASK;
         }
@@ -100,6 +100,22 @@ impl fmt::Debug for LocalName {
             None => write!(f, "LocalName(dynamic #{})", self.0 & !DYNAMIC_BIT),
         }
     }
+}
+
+/// Whether a zero-padded table entry holds exactly `bytes` (at most 24 of them). A byte loop:
+/// names are short, and a `memcmp` call costs more than comparing them.
+#[inline]
+fn padded_eq(padded: &[u8; 24], bytes: &[u8]) -> bool {
+    // Names hold no U+0000: the entry ends where its padding starts.
+    if bytes.len() < 24 && padded[bytes.len()] != 0 {
+        return false;
+    }
+    for (a, b) in padded.iter().zip(bytes) {
+        if a != b {
+            return false;
+        }
+    }
+    true
 }
 
 /// FNV-1a, 32 bits: the hash the generated lookup table was built with.

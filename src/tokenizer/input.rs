@@ -190,10 +190,33 @@ fn utf8_len(lead: u8) -> usize {
     }
 }
 
+/// Bytes that may start a special character: C0 controls but TAB, LF and FF; DEL; and the
+/// lead bytes of C1 controls (0xC2) and of noncharacters (0xEF, 0xF0 to 0xF4).
+static CANDIDATE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = !matches!(b as u8, b'\t' | b'\n' | 0x0C);
+        b += 1;
+    }
+    t[0x7F] = true;
+    t[0xC2] = true;
+    t[0xEF] = true;
+    let mut b = 0xF0;
+    while b <= 0xF4 {
+        t[b] = true;
+        b += 1;
+    }
+    t
+};
+
 /// What kind of special character starts at `bytes[i]`, if any. `bytes` is valid UTF-8.
 #[inline]
 fn classify(bytes: &[u8], i: usize) -> Option<Special> {
     let b = bytes[i];
+    if !CANDIDATE[b as usize] {
+        return None;
+    }
     let at = |k: usize| bytes.get(i + k).copied().unwrap_or(0);
     match b {
         b'\r' => Some(Special::Cr),
@@ -216,26 +239,33 @@ fn classify(bytes: &[u8], i: usize) -> Option<Special> {
     }
 }
 
+/// Whether `b` may start a special character, as branch-free arithmetic (so that a loop
+/// over a block of bytes vectorizes): a C0 control but TAB, LF and FF, DEL, or the lead byte
+/// of a C1 control (0xC2) or of a noncharacter (0xEF, 0xF0 to 0xF4, and 0xF5 to 0xFF, which
+/// never occur in UTF-8).
+#[inline(always)]
+fn maybe_special(b: u8) -> bool {
+    (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != 0x0C) | (b == 0x7F) | (b == 0xC2) | (b == 0xEF) | (b >= 0xF0)
+}
+
 /// The index of the first special character at or after `from` (`bytes.len()` if none).
+///
+/// Blocks of 32 bytes are first tested as a whole with [`maybe_special`] (which the compiler
+/// vectorizes); only a block that may hold one is looked at byte by byte. Text, markup,
+/// newlines and indentation, and most non-Latin scripts never leave the fast path.
 fn find_special(bytes: &[u8], from: usize) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
+    const BLOCK: usize = 32;
     let mut i = from;
-    // Eight bytes at a time: skip words with no byte below 0x20 and none at or above 0x7F.
-    while i + 8 <= bytes.len() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&bytes[i..i + 8]);
-        let w = u64::from_le_bytes(word);
-        let below_space = w.wrapping_sub(0x20 * LO) & !w & HI;
-        let high_or_del = (w.wrapping_add(LO) | w) & HI;
-        if below_space | high_or_del != 0 {
-            for j in i..i + 8 {
+    while i + BLOCK <= bytes.len() {
+        let block = &bytes[i..i + BLOCK];
+        if block.iter().fold(false, |any, &b| any | maybe_special(b)) {
+            for j in i..i + BLOCK {
                 if classify(bytes, j).is_some() {
                     return j;
                 }
             }
         }
-        i += 8;
+        i += BLOCK;
     }
     while i < bytes.len() {
         if classify(bytes, i).is_some() {

@@ -316,15 +316,22 @@ impl TagBuilder {
         let Some(last) = self.attrs.len().checked_sub(1) else { return false };
         let (s, e) = self.attrs[last].name;
         let name = &self.names[s as usize..e as usize];
-        self.attrs[last].name_id = LocalName::from_static_str(name);
+        let id = LocalName::from_static_str(name);
+        self.attrs[last].name_id = id;
         self.attrs[last].name_span.end = end_offset;
         let duplicate = if let Some(seen) = &mut self.seen {
             !seen.insert(name.into())
         } else {
             let names = &self.names;
-            let dup = self.attrs[..last]
-                .iter()
-                .any(|a| !a.dropped && &names[a.name.0 as usize..a.name.1 as usize] == name);
+            // Static names compare by id; only two unknown names compare as strings.
+            let dup = self.attrs[..last].iter().any(|a| {
+                !a.dropped
+                    && match (a.name_id, id) {
+                        (Some(x), Some(y)) => x == y,
+                        (None, None) => &names[a.name.0 as usize..a.name.1 as usize] == name,
+                        _ => false,
+                    }
+            });
             let kept = self.attrs.iter().filter(|a| !a.dropped).count();
             if !dup && kept > DUPLICATE_SCAN_LIMIT {
                 let set = self
