@@ -13,6 +13,7 @@ use indextree::Arena;
 pub mod names;
 mod node;
 mod strings;
+mod text;
 mod dump;
 
 pub use node::{
