@@ -170,6 +170,9 @@ error_codes! {
     EofWithUnclosedElements = "eof-with-unclosed-elements",
     /// A U+0000 NULL character in tree construction.
     UnexpectedNullCharacterInTree = "unexpected-null-character-in-tree",
+    /// An `xmlns` or `xmlns:xlink` attribute on a foreign element whose value is not the
+    /// element's namespace (or the XLink namespace).
+    InvalidXmlnsAttribute = "invalid-xmlns-attribute",
 }
 
 impl fmt::Display for ErrorCode {

@@ -15,6 +15,7 @@ mod node;
 mod strings;
 mod text;
 mod dump;
+mod build;
 
 pub use node::{
     Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementRef, NodeKind, NodeRef,

@@ -20,7 +20,7 @@
 //!     "<title>T</title><style>p{}</style><h1>Title</h1>\n<p>One   two<br>three</p><p>Four</p>\
 //!      <script>var x;</script><table><tr><td>a<td>b<tr><td>c</table>",
 //! );
-//! assert_eq!(doc.root().rendered_text(), "Title\nOne two\nthree\n\nFour\n\na\tb\nc");
+//! assert_eq!(doc.root().rendered_text(), "Title\n\nOne two\nthree\n\nFour\n\na\tb\nc");
 //! ```
 
 use super::names::{AttrNamespace, Namespace, local_name as n};

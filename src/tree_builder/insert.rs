@@ -1,0 +1,414 @@
+//! 13.2.6.1 "Creating and inserting nodes": the appropriate place for inserting a node (with
+//! foster parenting), creating an element for a token, and inserting elements, characters,
+//! comments and processing instructions.
+
+use indextree::NodeId;
+
+use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name as n};
+use crate::dom::{Attr, AttrRange, FLAG_HTML_INTEGRATION_POINT, NodeData, StrRef};
+use crate::error::ErrorCode;
+
+use super::foreign;
+use super::tag_sets::{self, FOSTER_TARGET};
+use super::{TagToken, Text, TreeBuilder};
+
+/// An element whose attributes the parser extends (the `html` and `body` elements): the names
+/// it has, and where the spare room behind its attribute run ends.
+pub(crate) struct MergedAttrs {
+    node: NodeId,
+    names: std::collections::HashSet<LocalName>,
+    room_end: u32,
+}
+
+/// An insertion location: a target parent and a reference child (insert before it; `None`:
+/// append).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) struct Location {
+    pub(crate) parent: NodeId,
+    pub(crate) before: Option<NodeId>,
+}
+
+impl Location {
+    #[inline]
+    pub(crate) fn append_to(parent: NodeId) -> Location {
+        Location {
+            parent,
+            before: None,
+        }
+    }
+}
+
+impl TreeBuilder {
+    /// The name, namespace and flags of element `node` (`None` for other nodes).
+    #[inline]
+    fn element_info(&self, node: NodeId) -> Option<(LocalName, Namespace)> {
+        match self.doc.arena.get(node)?.get() {
+            NodeData::Element(e) => Some((e.name, e.ns)),
+            _ => None,
+        }
+    }
+
+    /// "The appropriate place for inserting a node", given an optional override target.
+    pub(crate) fn appropriate_place(&self, override_target: Option<NodeId>) -> Option<Location> {
+        // "Let targetParent be overrideTarget if it is not null; otherwise the current node."
+        let (target, info) = match override_target {
+            Some(t) => (t, self.element_info(t)),
+            None => {
+                let e = self.open.current()?;
+                // The common case, decided from the stack entry alone: no foster parenting, and
+                // not a template.
+                if !self.foster_parenting && !e.is_html(n::TEMPLATE) {
+                    return Some(Location::append_to(e.node));
+                }
+                (e.node, Some((e.name, e.ns)))
+            }
+        };
+        let mut location = Location::append_to(target);
+        // "If foster parenting is enabled and targetParent is a table, tbody, tfoot, thead, or
+        // tr element"
+        if let Some((name, Namespace::Html)) = info {
+            if self.foster_parenting && tag_sets::html_flags(name) & FOSTER_TARGET != 0 {
+                location = self.foster_parent_location();
+            }
+        }
+        // "If targetParent is not a template element, then return (targetParent,
+        // referenceChild)." A template's insertion target is always null here (no
+        // declarative content patching), so the rest is "return (targetParent's template
+        // contents, null)".
+        if let Some(contents) = self.template_contents_if_template(location.parent) {
+            return Some(Location::append_to(contents));
+        }
+        Some(location)
+    }
+
+    /// The foster parenting steps of "the appropriate place for inserting a node".
+    fn foster_parent_location(&self) -> Location {
+        // "Let lastTemplateOrTable be the last template or table element in the stack of open
+        // elements, if there is one."
+        let last_template = self.open.last_html(n::TEMPLATE);
+        let last_table = self.open.last_html(n::TABLE);
+        let html = self.open.get(0).map(|e| e.node);
+        let Some(p) = last_template.max(last_table) else {
+            // "If lastTemplateOrTable is null, then return (the html element, null)."
+            return Location::append_to(html.unwrap_or(self.doc.root));
+        };
+        let Some(entry) = self.open.get(p) else {
+            return Location::append_to(self.doc.root);
+        };
+        if Some(p) == last_template {
+            return Location::append_to(entry.node);
+        }
+        // "Otherwise, if lastTemplateOrTable's parent is not null, then set targetParent to
+        // lastTemplateOrTable's parent and set referenceChild to lastTemplateOrTable."
+        if let Some(parent) = self.doc.parent_node(entry.node) {
+            return Location {
+                parent,
+                before: Some(entry.node),
+            };
+        }
+        // "Otherwise, set targetParent to the element immediately above lastTemplateOrTable in
+        // the stack of open elements."
+        let above = p
+            .checked_sub(1)
+            .and_then(|i| self.open.get(i))
+            .map(|e| e.node);
+        Location::append_to(above.unwrap_or(self.doc.root))
+    }
+
+    #[inline]
+    fn template_contents_if_template(&self, node: NodeId) -> Option<NodeId> {
+        match self.element_info(node) {
+            Some((n::TEMPLATE, Namespace::Html)) => self.doc.template_contents_of(node),
+            _ => None,
+        }
+    }
+
+    /// "The adjusted insertion location", given an optional insertion location whose target
+    /// parent overrides the current node.
+    pub(crate) fn adjusted_insertion_location(
+        &self,
+        override_target: Option<NodeId>,
+    ) -> Option<Location> {
+        let location = self.appropriate_place(override_target)?;
+        // "If adjustedInsertionLocation's target parent is the first element in the stack of
+        // open elements and the parser's root insertion target is non-null, then set
+        // adjustedInsertionLocation to (the parser's root insertion target, null)."
+        if let Some(root) = self.root_insertion_target {
+            if self.open.get(0).is_some_and(|e| e.node == location.parent) {
+                return Some(Location::append_to(root));
+            }
+        }
+        Some(location)
+    }
+
+    /// "Create an element for a token" in `ns`. Foreign elements get their attributes adjusted
+    /// here (the "adjust MathML/SVG/foreign attributes" steps that always precede creating
+    /// them).
+    pub(crate) fn create_element_for_token(&mut self, tag: &TagToken<'_>, ns: Namespace) -> NodeId {
+        let mark = self.doc.attrs_mark();
+        let mut flags = 0;
+        let mut xmlns_error = false;
+        for a in tag.tag.iter().flat_map(|t| t.attrs()) {
+            let name = match a.name_id {
+                Some(id) => id,
+                None => self.doc.intern(a.name),
+            };
+            let (attr_ns, local) = match ns {
+                Namespace::Html => (AttrNamespace::None, name),
+                _ => foreign::adjust_attribute(name, ns),
+            };
+            if ns == Namespace::MathMl
+                && tag.name == n::ANNOTATION_XML
+                && local == n::ENCODING
+                && attr_ns == AttrNamespace::None
+                && (a.value.eq_ignore_ascii_case("text/html")
+                    || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
+            {
+                flags |= FLAG_HTML_INTEGRATION_POINT;
+            }
+            if attr_ns == AttrNamespace::Xmlns {
+                // "If element has an xmlns attribute in the XMLNS namespace whose value is not
+                // exactly the same as the element's namespace, that is a parse error. Similarly,
+                // if element has an xmlns:xlink attribute in the XMLNS namespace whose value is
+                // not the XLink Namespace, that is a parse error."
+                let expected = if local == n::XMLNS {
+                    ns.url()
+                } else {
+                    "http://www.w3.org/1999/xlink"
+                };
+                xmlns_error |= a.value != expected;
+            }
+            self.doc.push_attr(local, attr_ns, a.value, a.source_offset);
+        }
+        if xmlns_error {
+            self.tag_error(ErrorCode::InvalidXmlnsAttribute, tag, false);
+        }
+        let attrs = self.doc.attrs_since(mark);
+        // Form-associated elements would be associated with the form element pointer's form
+        // here (step 15); this DOM keeps no form owners.
+        self.doc.create_element(tag.name, ns, attrs, flags)
+    }
+
+    /// "Insert an element at the adjusted insertion location" with `element`, given the
+    /// location the caller computed.
+    pub(crate) fn insert_element_at(&mut self, element: NodeId, location: Location) {
+        // "If any of the following are true: element's parent is non-null; element is a
+        // host-including inclusive ancestor of targetParent; or targetParent is a Document node
+        // that already has an element child, then return." The ancestor check is part of the
+        // checked insertion.
+        if self.doc.parent_node(element).is_some() {
+            return;
+        }
+        if matches!(
+            self.doc.arena.get(location.parent).map(|x| x.get()),
+            Some(NodeData::Document)
+        ) && self.doc.has_element_child(location.parent)
+        {
+            return;
+        }
+        match location.before {
+            Some(before) => self.doc.insert_node_before_checked(before, element),
+            None => self.doc.append_node_checked(location.parent, element),
+        };
+    }
+
+    /// Pushes `element` (named `name` in `ns`) onto the stack of open elements.
+    pub(crate) fn push_element(&mut self, element: NodeId, name: LocalName, ns: Namespace) {
+        let ip = match self.doc.element_data(element) {
+            Some(e) => e.flags & FLAG_HTML_INTEGRATION_POINT != 0,
+            None => false,
+        };
+        let flags = tag_sets::element_flags(name, ns, ip);
+        let key = if ns == Namespace::Html {
+            name
+        } else {
+            foreign::lowercase_name(name)
+        };
+        self.open.push(element, key, ns, flags);
+    }
+
+    /// "Insert a foreign element" for `tag` in `ns`; with `only_add_to_element_stack`, the
+    /// element is pushed but not inserted.
+    pub(crate) fn insert_foreign_element(
+        &mut self,
+        tag: &TagToken<'_>,
+        ns: Namespace,
+        only_add_to_element_stack: bool,
+    ) -> NodeId {
+        // Options popped before this element is inserted see the selectedness as it was.
+        self.flush_popped_options();
+        let element = self.create_element_for_token(tag, ns);
+        if !only_add_to_element_stack {
+            if let Some(location) = self.adjusted_insertion_location(None) {
+                self.insert_element_at(element, location);
+            }
+        }
+        if ns == Namespace::Html && matches!(tag.name, n::OPTION | n::SELECTEDCONTENT) {
+            if tag.name == n::OPTION {
+                self.option_inserted(element);
+            } else {
+                self.selectedcontent_inserted(element);
+            }
+        }
+        self.push_element(element, tag.name, ns);
+        element
+    }
+
+    /// "Insert an HTML element" for `tag`.
+    #[inline]
+    pub(crate) fn insert_html_element(&mut self, tag: &TagToken<'_>) -> NodeId {
+        self.insert_foreign_element(tag, Namespace::Html, false)
+    }
+
+    /// "Insert an HTML element for a `name` start tag token with no attributes."
+    #[inline]
+    pub(crate) fn insert_html_element_named(&mut self, name: LocalName, offset: usize) -> NodeId {
+        self.insert_html_element(&TagToken::synthetic(name, offset))
+    }
+
+    /// "Insert a character" for a run of characters.
+    pub(crate) fn insert_characters(&mut self, text: Text<'_>) {
+        if text.text.is_empty() {
+            return;
+        }
+        let Some(location) = self.adjusted_insertion_location(None) else {
+            return;
+        };
+        self.insert_text_at(location, text.text, text.source_offset());
+    }
+
+    /// Inserts text at `location`, merging with a text node right before the insertion point.
+    pub(crate) fn insert_text_at(&mut self, location: Location, text: &str, source: Option<usize>) {
+        // "If targetParent is a Document node, then return."
+        if matches!(
+            self.doc.arena.get(location.parent).map(|x| x.get()),
+            Some(NodeData::Document)
+        ) {
+            return;
+        }
+        match location.before {
+            Some(before) if self.doc.parent_node(before) == Some(location.parent) => {
+                self.doc.insert_text_before(before, text, source)
+            }
+            Some(_) => {}
+            None => self.doc.append_text(location.parent, text, source),
+        }
+    }
+
+    /// "Insert a comment", at `override_target` (a node given as the insertion location's
+    /// parent) or at the adjusted insertion location.
+    pub(crate) fn insert_comment(
+        &mut self,
+        data: &str,
+        source: Option<usize>,
+        override_target: Option<NodeId>,
+    ) {
+        let Some(location) = self.adjusted_insertion_location(override_target) else {
+            return;
+        };
+        let comment = self.doc.create_comment(data, source);
+        self.insert_node(comment, location);
+    }
+
+    /// "Insert a processing instruction", like [`TreeBuilder::insert_comment`].
+    pub(crate) fn insert_processing_instruction(
+        &mut self,
+        target: &str,
+        data: &str,
+        override_target: Option<NodeId>,
+    ) {
+        let Some(location) = self.adjusted_insertion_location(override_target) else {
+            return;
+        };
+        let pi = self.doc.create_processing_instruction(target, data);
+        self.insert_node(pi, location);
+    }
+
+    /// Adds the attributes of `tag` that `element` does not have yet (the "in body" `html` and
+    /// `body` start tags).
+    ///
+    /// Attribute runs are never modified in place, so the element gets a run at the end of the
+    /// document's list, with spare room behind it: adding attributes again fills the room, and
+    /// a run that is full moves with twice the room. A name set per element answers "is the
+    /// attribute already present". So a page with thousands of `<body>` tags costs linear time.
+    pub(crate) fn merge_attributes(&mut self, element: NodeId, tag: &TagToken<'_>) {
+        let Some(data) = self.doc.element_data(element).copied() else {
+            return;
+        };
+        let k = match self.merged_attrs.iter().position(|m| m.node == element) {
+            Some(k) => k,
+            None => {
+                let names = self
+                    .doc
+                    .attrs_of(&data)
+                    .iter()
+                    .filter(|a| a.ns == AttrNamespace::None)
+                    .map(|a| a.name)
+                    .collect();
+                self.merged_attrs.push(MergedAttrs {
+                    node: element,
+                    names,
+                    room_end: 0,
+                });
+                self.merged_attrs.len() - 1
+            }
+        };
+        let mut new = Vec::new();
+        for a in tag.attrs() {
+            let name = match a.name_id {
+                Some(id) => id,
+                None => self.doc.intern(a.name),
+            };
+            if self.merged_attrs[k].names.insert(name) {
+                new.push((name, a.value, a.source_offset));
+            }
+        }
+        if new.is_empty() {
+            return;
+        }
+        let range = data.attrs;
+        let needed = range.len as usize + new.len();
+        let mut start = range.start as usize;
+        if start + needed > self.merged_attrs[k].room_end as usize {
+            // Move the run to the end of the list, with room to grow.
+            let room = needed.saturating_mul(2);
+            if self.doc.attrs.len().saturating_add(room) >= u32::MAX as usize {
+                return;
+            }
+            let mark = self.doc.attrs.len();
+            self.doc.attrs.extend_from_within(range.range());
+            let filler = Attr {
+                name: LocalName(0),
+                ns: AttrNamespace::None,
+                value: StrRef::EMPTY,
+            };
+            self.doc.attrs.resize(mark + room, filler);
+            start = mark;
+            self.merged_attrs[k].room_end = (mark + room) as u32;
+        }
+        let first = start + range.len as usize;
+        for (at, (name, value, source)) in (first..).zip(new) {
+            let value = self.doc.strings.push_maybe_source(value, source);
+            self.doc.attrs[at] = Attr {
+                name,
+                ns: AttrNamespace::None,
+                value,
+            };
+        }
+        let new_range = AttrRange {
+            start: start as u32,
+            len: needed as u32,
+        };
+        if let NodeData::Element(e) = self.doc.data_mut(element) {
+            e.attrs = new_range;
+        }
+    }
+
+    /// Inserts a new (parentless) node at `location`.
+    pub(crate) fn insert_node(&mut self, node: NodeId, location: Location) {
+        match location.before {
+            Some(before) => self.doc.insert_node_before_checked(before, node),
+            None => self.doc.append_node_checked(location.parent, node),
+        };
+    }
+}
