@@ -65,8 +65,15 @@ fn html5ever(text: &str) -> usize {
 fn main() {
     let pages = common::corpus();
     let total: usize = pages.iter().map(|p| p.text.len()).sum();
-    println!("tokenize: {} pages, {:.1} MB", pages.len(), total as f64 / 1e6);
-    println!("{:<34} {:>9} {:>12} {:>12} {:>7}", "page", "KB", "arena MB/s", "h5ever MB/s", "ratio");
+    println!(
+        "tokenize: {} pages, {:.1} MB",
+        pages.len(),
+        total as f64 / 1e6
+    );
+    println!(
+        "{:<34} {:>9} {:>12} {:>12} {:>7}",
+        "page", "KB", "arena MB/s", "h5ever MB/s", "ratio"
+    );
     let (mut t_arena, mut t_h5) = (Duration::ZERO, Duration::ZERO);
     let mut ratios = Vec::new();
     for page in &pages {
@@ -74,9 +81,14 @@ fn main() {
         let times = common::compare(
             7,
             Duration::from_millis(30),
-            &mut [&mut || { black_box(arena(black_box(text))); }, &mut || {
-                black_box(html5ever(black_box(text)));
-            }],
+            &mut [
+                &mut || {
+                    black_box(arena(black_box(text)));
+                },
+                &mut || {
+                    black_box(html5ever(black_box(text)));
+                },
+            ],
         );
         let ratio = times[1].as_secs_f64() / times[0].as_secs_f64();
         ratios.push(ratio);

@@ -31,7 +31,7 @@ macro_rules! error_codes {
             pub const ALL: &'static [ErrorCode] = &[ $( ErrorCode::$variant, )* ];
 
             /// The code with this string, if any.
-            pub fn from_str(code: &str) -> Option<ErrorCode> {
+            pub fn from_code(code: &str) -> Option<ErrorCode> {
                 match code { $( $code => Some(ErrorCode::$variant), )* _ => None }
             }
         }
@@ -236,7 +236,13 @@ pub(crate) struct LineCol {
 
 impl Default for LineCol {
     fn default() -> Self {
-        LineCol { offset: 0, line: 1, col: 0, line_start: 0, last_cr: None }
+        LineCol {
+            offset: 0,
+            line: 1,
+            col: 0,
+            line_start: 0,
+            last_cr: None,
+        }
     }
 }
 
@@ -343,7 +349,7 @@ mod tests {
     #[test]
     fn codes_round_trip() {
         for &c in ErrorCode::ALL {
-            assert_eq!(ErrorCode::from_str(c.as_str()), Some(c));
+            assert_eq!(ErrorCode::from_code(c.as_str()), Some(c));
         }
     }
 }

@@ -327,7 +327,7 @@ mod tests {
         let p = doc.body().unwrap().first_child().unwrap();
         let text = p.first_child().unwrap();
         assert_eq!(text.as_text(), Some("hello world"));
-        if let NodeData::Text(r) = doc.data(text.raw_id()) {
+        if let NodeData::Text(r) = doc.data(text.node_id().0) {
             assert_eq!(r.source_offset(), Some(3));
         } else {
             panic!("not a text node");

@@ -9,7 +9,9 @@
 
 use std::path::Path;
 
-use html_arena::serialize::{AttributeQuoting, SerializeOptions, SerializerAttr, SerializerToken, TokenSerializer};
+use html_arena::serialize::{
+    AttributeQuoting, SerializeOptions, SerializerAttr, SerializerToken, TokenSerializer,
+};
 use html_arena::{AttrNamespace, Namespace};
 use serde_json::Value;
 
@@ -43,9 +45,16 @@ fn attrs(v: &Value) -> Vec<(AttrNamespace, String, String)> {
                 )
             })
             .collect(),
-        Value::Object(map) => {
-            map.iter().map(|(k, v)| (AttrNamespace::None, k.clone(), v.as_str().expect("value").to_owned())).collect()
-        }
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| {
+                (
+                    AttrNamespace::None,
+                    k.clone(),
+                    v.as_str().expect("value").to_owned(),
+                )
+            })
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -53,7 +62,9 @@ fn attrs(v: &Value) -> Vec<(AttrNamespace, String, String)> {
 fn options(test: &Value) -> SerializeOptions {
     let mut o = SerializeOptions::html5lib();
     o.alphabetical_attributes = true;
-    let Some(opts) = test.get("options").and_then(Value::as_object) else { return o };
+    let Some(opts) = test.get("options").and_then(Value::as_object) else {
+        return o;
+    };
     let flag = |k: &str| opts.get(k).and_then(Value::as_bool);
     if flag("quote_attr_values") == Some(true) {
         o.quote_attributes = AttributeQuoting::Always;
@@ -76,7 +87,10 @@ fn options(test: &Value) -> SerializeOptions {
     }
     // `escape_lt_in_attrs`: the standard's attribute escaping always escapes `<` and `>`.
     if flag("inject_meta_charset") == Some(true) {
-        o.inject_meta_charset = opts.get("encoding").and_then(Value::as_str).map(str::to_owned);
+        o.inject_meta_charset = opts
+            .get("encoding")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
     }
     o
 }
@@ -91,20 +105,47 @@ fn serialize(test: &Value) -> String {
         let result = match s(0) {
             "StartTag" => {
                 let owned = attrs(&t[3]);
-                let list: Vec<SerializerAttr<'_>> =
-                    owned.iter().map(|(ns, n, v)| SerializerAttr { namespace: *ns, name: n, value: v }).collect();
-                ser.write(SerializerToken::StartTag { namespace: namespace(&t[1]), name: s(2), attrs: &list })
+                let list: Vec<SerializerAttr<'_>> = owned
+                    .iter()
+                    .map(|(ns, n, v)| SerializerAttr {
+                        namespace: *ns,
+                        name: n,
+                        value: v,
+                    })
+                    .collect();
+                ser.write(SerializerToken::StartTag {
+                    namespace: namespace(&t[1]),
+                    name: s(2),
+                    attrs: &list,
+                })
             }
             "EmptyTag" => {
                 let owned = attrs(&t[2]);
-                let list: Vec<SerializerAttr<'_>> =
-                    owned.iter().map(|(ns, n, v)| SerializerAttr { namespace: *ns, name: n, value: v }).collect();
-                ser.write(SerializerToken::StartTag { namespace: Namespace::Html, name: s(1), attrs: &list })
+                let list: Vec<SerializerAttr<'_>> = owned
+                    .iter()
+                    .map(|(ns, n, v)| SerializerAttr {
+                        namespace: *ns,
+                        name: n,
+                        value: v,
+                    })
+                    .collect();
+                ser.write(SerializerToken::StartTag {
+                    namespace: Namespace::Html,
+                    name: s(1),
+                    attrs: &list,
+                })
             }
-            "EndTag" => ser.write(SerializerToken::EndTag { namespace: namespace(&t[1]), name: s(2) }),
+            "EndTag" => ser.write(SerializerToken::EndTag {
+                namespace: namespace(&t[1]),
+                name: s(2),
+            }),
             "Characters" | "SpaceCharacters" => ser.write(SerializerToken::Text(s(1))),
             "Comment" => ser.write(SerializerToken::Comment(s(1))),
-            "Doctype" => ser.write(SerializerToken::Doctype { name: s(1), public_id: s(2), system_id: s(3) }),
+            "Doctype" => ser.write(SerializerToken::Doctype {
+                name: s(1),
+                public_id: s(2),
+                system_id: s(3),
+            }),
             other => panic!("unknown token {other}"),
         };
         result.expect("writing to a String");
@@ -125,34 +166,52 @@ const SUPERSEDED: &[(&str, usize, &str, &str)] = &[(
 
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/html5lib-tests/serializer");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("serializer tests").map(|e| e.expect("entry").path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("serializer tests")
+        .map(|e| e.expect("entry").path())
+        .collect();
     files.sort();
     let (mut passed, mut failed) = (0, 0);
-    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "test")) {
-        let json: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json");
+    for path in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "test"))
+    {
+        let json: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json");
         for (i, test) in json["tests"].as_array().expect("tests").iter().enumerate() {
             let actual = serialize(test);
             let file = path.file_name().expect("name").to_string_lossy();
-            if let Some((_, _, required, why)) = SUPERSEDED.iter().find(|(f, n, ..)| *f == file && *n == i) {
-                assert_eq!(actual, *required, "{file}:{i} (superseded) must give the standard's output");
+            if let Some((_, _, required, why)) =
+                SUPERSEDED.iter().find(|(f, n, ..)| *f == file && *n == i)
+            {
+                assert_eq!(
+                    actual, *required,
+                    "{file}:{i} (superseded) must give the standard's output"
+                );
                 println!("superseded by the standard: {file}:{i}: {why}");
                 continue;
             }
-            let expected: Vec<&str> =
-                test["expected"].as_array().expect("expected").iter().filter_map(Value::as_str).collect();
+            let expected: Vec<&str> = test["expected"]
+                .as_array()
+                .expect("expected")
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
             if expected.contains(&actual.as_str()) {
                 passed += 1;
             } else {
                 failed += 1;
                 println!(
                     "FAIL {file}:{i} {}\n  input:    {}\n  expected: {expected:?}\n  actual:   {actual:?}",
-                    test["description"],
-                    test["input"]
+                    test["description"], test["input"]
                 );
             }
         }
     }
-    println!("serializer: {passed} passed, {failed} failed ({} superseded by the standard, listed above)", SUPERSEDED.len());
+    println!(
+        "serializer: {passed} passed, {failed} failed ({} superseded by the standard, listed above)",
+        SUPERSEDED.len()
+    );
     if failed > 0 {
         std::process::exit(1);
     }

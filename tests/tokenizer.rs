@@ -17,12 +17,26 @@ use serde_json::Value;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
-    Doctype { name: Option<String>, public_id: Option<String>, system_id: Option<String>, correct: bool },
-    StartTag { name: String, attrs: Vec<(String, String)>, self_closing: bool },
-    EndTag { name: String },
+    Doctype {
+        name: Option<String>,
+        public_id: Option<String>,
+        system_id: Option<String>,
+        correct: bool,
+    },
+    StartTag {
+        name: String,
+        attrs: Vec<(String, String)>,
+        self_closing: bool,
+    },
+    EndTag {
+        name: String,
+    },
     Comment(String),
     Characters(String),
-    ProcessingInstruction { target: String, data: String },
+    ProcessingInstruction {
+        target: String,
+        data: String,
+    },
 }
 
 #[derive(Default)]
@@ -51,8 +65,10 @@ impl TokenSink for Collector {
                 correct: !d.force_quirks,
             }),
             Token::StartTag(tag) => {
-                let mut attrs: Vec<(String, String)> =
-                    tag.attrs().map(|a| (a.name.to_owned(), a.value.to_owned())).collect();
+                let mut attrs: Vec<(String, String)> = tag
+                    .attrs()
+                    .map(|a| (a.name.to_owned(), a.value.to_owned()))
+                    .collect();
                 attrs.sort();
                 self.tokens.push(Tok::StartTag {
                     name: tag.name().to_owned(),
@@ -60,18 +76,31 @@ impl TokenSink for Collector {
                     self_closing: tag.self_closing(),
                 });
             }
-            Token::EndTag(tag) => self.tokens.push(Tok::EndTag { name: tag.name().to_owned() }),
+            Token::EndTag(tag) => self.tokens.push(Tok::EndTag {
+                name: tag.name().to_owned(),
+            }),
             Token::Comment { data, .. } => self.tokens.push(Tok::Comment(data.to_owned())),
-            Token::Characters { text, span, verbatim } => {
+            Token::Characters {
+                text,
+                span,
+                verbatim,
+            } => {
                 assert!(span.start <= span.end);
                 if verbatim {
-                    assert_eq!(span.end - span.start, text.len(), "verbatim span of {text:?}");
+                    assert_eq!(
+                        span.end - span.start,
+                        text.len(),
+                        "verbatim span of {text:?}"
+                    );
                 }
                 self.push_chars(text);
             }
             Token::NullCharacter { .. } => self.push_chars("\0"),
             Token::ProcessingInstruction { target, data, .. } => {
-                self.tokens.push(Tok::ProcessingInstruction { target: target.to_owned(), data: data.to_owned() })
+                self.tokens.push(Tok::ProcessingInstruction {
+                    target: target.to_owned(),
+                    data: data.to_owned(),
+                })
             }
             Token::Eof { .. } => {}
             other => panic!("unexpected token {other:?}"),
@@ -80,7 +109,8 @@ impl TokenSink for Collector {
     }
 
     fn parse_error(&mut self, error: ParseError) {
-        self.errors.push((error.code.as_str().to_owned(), error.line, error.column));
+        self.errors
+            .push((error.code.as_str().to_owned(), error.line, error.column));
     }
 }
 
@@ -117,9 +147,19 @@ fn state_named(name: &str) -> State {
 fn expected_tokens(output: &Value, double_escaped: bool) -> Option<Vec<Tok>> {
     let s = |v: &Value| -> Option<String> {
         let raw = v.as_str().expect("string");
-        if double_escaped { unescape(raw) } else { Some(raw.to_owned()) }
+        if double_escaped {
+            unescape(raw)
+        } else {
+            Some(raw.to_owned())
+        }
     };
-    let opt = |v: &Value| -> Option<Option<String>> { if v.is_null() { Some(None) } else { s(v).map(Some) } };
+    let opt = |v: &Value| -> Option<Option<String>> {
+        if v.is_null() {
+            Some(None)
+        } else {
+            s(v).map(Some)
+        }
+    };
     let mut out: Vec<Tok> = Vec::new();
     for t in output.as_array().expect("output array") {
         let t = t.as_array().expect("token array");
@@ -133,16 +173,27 @@ fn expected_tokens(output: &Value, double_escaped: bool) -> Option<Vec<Tok>> {
             "StartTag" => {
                 let mut attrs = Vec::new();
                 for (k, v) in t[2].as_object().expect("attributes") {
-                    let k = if double_escaped { unescape(k)? } else { k.clone() };
+                    let k = if double_escaped {
+                        unescape(k)?
+                    } else {
+                        k.clone()
+                    };
                     attrs.push((k, s(v)?));
                 }
                 attrs.sort();
-                Tok::StartTag { name: s(&t[1])?, attrs, self_closing: t.get(3).and_then(Value::as_bool) == Some(true) }
+                Tok::StartTag {
+                    name: s(&t[1])?,
+                    attrs,
+                    self_closing: t.get(3).and_then(Value::as_bool) == Some(true),
+                }
             }
             "EndTag" => Tok::EndTag { name: s(&t[1])? },
             "Comment" => Tok::Comment(s(&t[1])?),
             "Character" => Tok::Characters(s(&t[1])?),
-            "ProcessingInstruction" => Tok::ProcessingInstruction { target: s(&t[1])?, data: s(&t[2])? },
+            "ProcessingInstruction" => Tok::ProcessingInstruction {
+                target: s(&t[1])?,
+                data: s(&t[2])?,
+            },
             other => panic!("unknown token type {other}"),
         };
         // "All adjacent character tokens are coalesced into a single ["Character", data] token."
@@ -163,7 +214,9 @@ fn coerce_to_infoset(tokens: Vec<Tok>) -> Vec<Tok> {
         s.chars()
             .map(|c| match c {
                 '\x0C' => ' ',
-                c if (c as u32 & 0xFFFE) == 0xFFFE || ('\u{FDD0}'..='\u{FDEF}').contains(&c) => '\u{FFFD}',
+                c if (c as u32 & 0xFFFE) == 0xFFFE || ('\u{FDD0}'..='\u{FDEF}').contains(&c) => {
+                    '\u{FFFD}'
+                }
                 c => c,
             })
             .collect()
@@ -184,7 +237,12 @@ fn coerce_to_infoset(tokens: Vec<Tok>) -> Vec<Tok> {
         .collect()
 }
 
-fn run(input: &str, state: State, last_start_tag: Option<&str>, one_char_at_a_time: bool) -> Collector {
+fn run(
+    input: &str,
+    state: State,
+    last_start_tag: Option<&str>,
+    one_char_at_a_time: bool,
+) -> Collector {
     let mut tokenizer = Tokenizer::new();
     tokenizer.set_state(state);
     tokenizer.set_last_start_tag(last_start_tag);
@@ -206,8 +264,9 @@ fn data_dir() -> PathBuf {
 }
 
 fn superseded() -> HashSet<(String, usize)> {
-    let text = std::fs::read_to_string(data_dir().join("html5lib-tests-updates/tokenizer/superseded.txt"))
-        .expect("superseded.txt");
+    let text =
+        std::fs::read_to_string(data_dir().join("html5lib-tests-updates/tokenizer/superseded.txt"))
+            .expect("superseded.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -230,12 +289,18 @@ fn main() {
     files.push(data_dir().join("html5lib-tests-updates/tokenizer/pi-updates.test"));
     files.push(data_dir().join("html5lib-tests-updates/tokenizer/pi-states.test"));
 
-    let (mut passed, mut failed, mut chunked_passed, mut replaced) = (0usize, 0usize, 0usize, 0usize);
+    let (mut passed, mut failed, mut chunked_passed, mut replaced) =
+        (0usize, 0usize, 0usize, 0usize);
     let mut unrepresentable = Vec::new();
     let mut failures = Vec::new();
     for path in &files {
-        let file = path.file_name().expect("name").to_string_lossy().into_owned();
-        let json: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json");
+        let file = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let json: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json");
         let (tests, xml_violation) = match (json.get("tests"), json.get("xmlViolationTests")) {
             (Some(t), _) => (t, false),
             (None, Some(t)) => (t, true),
@@ -249,7 +314,11 @@ fn main() {
             let description = test["description"].as_str().unwrap_or("");
             let double_escaped = test.get("doubleEscaped").and_then(Value::as_bool) == Some(true);
             let raw_input = test["input"].as_str().expect("input");
-            let input = if double_escaped { unescape(raw_input) } else { Some(raw_input.to_owned()) };
+            let input = if double_escaped {
+                unescape(raw_input)
+            } else {
+                Some(raw_input.to_owned())
+            };
             let expected = expected_tokens(&test["output"], double_escaped);
             let (Some(input), Some(expected)) = (input, expected) else {
                 // Lone surrogates: the crate's input is a Rust `str`, which cannot hold them
@@ -265,7 +334,11 @@ fn main() {
                     errs.iter()
                         .map(|e| {
                             let n = |k: &str| e[k].as_u64().expect("position") as u32;
-                            (e["code"].as_str().expect("code").to_owned(), n("line"), n("col"))
+                            (
+                                e["code"].as_str().expect("code").to_owned(),
+                                n("line"),
+                                n("col"),
+                            )
                         })
                         .collect()
                 })
@@ -274,7 +347,12 @@ fn main() {
                 expected_errors.clear();
             }
             let states: Vec<State> = match test.get("initialStates") {
-                Some(v) => v.as_array().expect("states").iter().map(|s| state_named(s.as_str().expect("state"))).collect(),
+                Some(v) => v
+                    .as_array()
+                    .expect("states")
+                    .iter()
+                    .map(|s| state_named(s.as_str().expect("state")))
+                    .collect(),
                 None => vec![State::Data],
             };
             let last_start_tag = test.get("lastStartTag").and_then(Value::as_str);
@@ -282,7 +360,10 @@ fn main() {
                 let whole = run(&input, state, last_start_tag, false);
                 let chunked = run(&input, state, last_start_tag, true);
                 let (tokens, errors) = if xml_violation {
-                    (coerce_to_infoset(whole.tokens.clone()), expected_errors.clone())
+                    (
+                        coerce_to_infoset(whole.tokens.clone()),
+                        expected_errors.clone(),
+                    )
                 } else {
                     (whole.tokens.clone(), whole.errors.clone())
                 };
@@ -319,8 +400,13 @@ fn main() {
     for u in &unrepresentable {
         println!("  {u}");
     }
-    println!("{passed} whole-input runs and {chunked_passed} one-character-at-a-time runs identical to them");
-    println!("tokenizer: {} passed, {failed} failed", passed + chunked_passed);
+    println!(
+        "{passed} whole-input runs and {chunked_passed} one-character-at-a-time runs identical to them"
+    );
+    println!(
+        "tokenizer: {} passed, {failed} failed",
+        passed + chunked_passed
+    );
     if failed > 0 {
         std::process::exit(1);
     }

@@ -26,7 +26,11 @@ impl Record<'_> {
 impl TokenSink for Record<'_> {
     fn process_token(&mut self, token: Token<'_>) -> TokenSinkResult {
         match token {
-            Token::Characters { text, span, verbatim } => {
+            Token::Characters {
+                text,
+                span,
+                verbatim,
+            } => {
                 if verbatim {
                     assert_eq!(&self.input[span.start..span.end], text);
                 }
@@ -44,19 +48,29 @@ impl TokenSink for Record<'_> {
                 assert_eq!(&self.input[t.span().start..t.span().start + 1], "<");
                 self.out.push(s);
             }
-            other => self.out.push(format!("{other:?}").split(", span").next().unwrap_or("").to_owned()),
+            other => self.out.push(
+                format!("{other:?}")
+                    .split(", span")
+                    .next()
+                    .unwrap_or("")
+                    .to_owned(),
+            ),
         }
         TokenSinkResult::Continue
     }
 
     fn parse_error(&mut self, e: ParseError) {
-        self.errors.push((e.code.as_str().to_owned(), e.offset, e.line, e.column));
+        self.errors
+            .push((e.code.as_str().to_owned(), e.offset, e.line, e.column));
     }
 }
 
 fn tokenize<'a>(input: &'a str, chunks: &[usize]) -> Record<'a> {
     let mut t = Tokenizer::new();
-    let mut r = Record { input, ..Record::default() };
+    let mut r = Record {
+        input,
+        ..Record::default()
+    };
     let mut at = 0;
     for &n in chunks {
         let mut end = (at + n).min(input.len());
@@ -101,8 +115,16 @@ fn real_pages_tokenize_the_same_in_any_chunking() {
         let whole = tokenize(&text, &[]);
         for (seed, max) in [(1, 7), (2, 64), (3, 4096)] {
             let chunked = tokenize(&text, &chunk_sizes(seed, text.len(), max));
-            assert!(chunked.out == whole.out, "{}: tokens differ with chunks up to {max}", path.display());
-            assert!(chunked.errors == whole.errors, "{}: errors differ with chunks up to {max}", path.display());
+            assert!(
+                chunked.out == whole.out,
+                "{}: tokens differ with chunks up to {max}",
+                path.display()
+            );
+            assert!(
+                chunked.errors == whole.errors,
+                "{}: errors differ with chunks up to {max}",
+                path.display()
+            );
         }
         pages += 1;
     }

@@ -35,7 +35,11 @@ pub fn corpus() -> Vec<Page> {
         .map(|p| {
             let bytes = std::fs::read(&p).expect("read page");
             let text = String::from_utf8_lossy(&bytes).into_owned();
-            Page { name: p.file_stem().expect("stem").to_string_lossy().into_owned(), bytes, text }
+            Page {
+                name: p.file_stem().expect("stem").to_string_lossy().into_owned(),
+                bytes,
+                text,
+            }
         })
         .collect()
 }
@@ -86,7 +90,11 @@ pub fn median(values: &mut [f64]) -> f64 {
         return f64::NAN;
     }
     let n = values.len();
-    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
 }
 
 /// MB/s for `bytes` processed in `d`.

@@ -70,7 +70,7 @@ impl Document {
     /// A deep copy of `node` ("clone a node" with subtree set to true): a new, parentless node
     /// with copies of its descendants (and of template contents). Elements share their
     /// attribute runs and text nodes their strings with the originals. Iterative.
-    pub(crate) fn clone_subtree(&mut self, node: Id) -> Option<Id> {
+    pub(crate) fn deep_clone(&mut self, node: Id) -> Option<Id> {
         let root = self.clone_one(node)?;
         // (original whose children to copy, the copy to append them to)
         let mut work = vec![(node, root)];

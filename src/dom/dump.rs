@@ -13,9 +13,9 @@
 
 use std::fmt::Write as _;
 
+use super::Document;
 use super::names::{AttrNamespace, Namespace};
 use super::node::{NodeKind, NodeRef};
-use super::Document;
 
 impl Document {
     /// The tree in the html5lib-tests format: one line per node, `| ` then two spaces per
@@ -68,7 +68,11 @@ fn dump_from<'a>(mut stack: Vec<(NodeRef<'a>, usize)>, out: &mut String) {
         line(out, depth);
         match node.kind() {
             NodeKind::Document | NodeKind::Fragment => out.push_str("#document"),
-            NodeKind::Doctype { name, public_id, system_id } => {
+            NodeKind::Doctype {
+                name,
+                public_id,
+                system_id,
+            } => {
                 if public_id.is_empty() && system_id.is_empty() {
                     let _ = write!(out, "<!DOCTYPE {name}>");
                 } else {

@@ -10,13 +10,15 @@ use std::fmt;
 
 use indextree::Arena;
 
+mod build;
+mod dump;
+mod mutate;
 pub mod names;
 mod node;
 mod strings;
 mod text;
-mod dump;
-mod build;
 
+pub use mutate::MutationError;
 pub use node::{
     Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementRef, NodeKind, NodeRef,
     Traverse,
@@ -209,7 +211,8 @@ impl Document {
         if html.name() != names::local_name::HTML || html.namespace() != Namespace::Html {
             return None;
         }
-        html.element_children().find(|e| e.namespace() == Namespace::Html && e.name() == name)
+        html.element_children()
+            .find(|e| e.namespace() == Namespace::Html && e.name() == name)
     }
 
     /// The parse errors found, in input order (at most the number kept; see
@@ -241,7 +244,7 @@ impl Document {
 
     /// The number of nodes in the arena (including removed ones that are not yet reused).
     pub fn node_count(&self) -> usize {
-        self.arena.count()
+        self.arena.len()
     }
 
     // ---------------------------------------------------------------------------------------
@@ -278,7 +281,12 @@ impl Document {
         attrs: AttrRange,
         flags: u8,
     ) -> indextree::NodeId {
-        let id = self.arena.new_node(NodeData::Element(ElementData { name, ns, flags, attrs }));
+        let id = self.arena.new_node(NodeData::Element(ElementData {
+            name,
+            ns,
+            flags,
+            attrs,
+        }));
         if ns == Namespace::Html && name == names::local_name::TEMPLATE {
             let contents = self.arena.new_node(NodeData::Fragment);
             self.template_contents.insert(id, contents);
@@ -312,7 +320,10 @@ impl Document {
     #[inline]
     pub(crate) fn attrs_since(&self, mark: u32) -> AttrRange {
         let end = self.attrs_mark();
-        AttrRange { start: mark, len: end.saturating_sub(mark) }
+        AttrRange {
+            start: mark,
+            len: end.saturating_sub(mark),
+        }
     }
 
     /// The attributes of an element.
@@ -343,32 +354,6 @@ impl Document {
     #[inline]
     pub(crate) fn template_contents_of(&self, id: indextree::NodeId) -> Option<indextree::NodeId> {
         self.template_contents.get(&id).copied()
-    }
-
-    /// Appends `child` (detached) as the last child of `parent`.
-    #[inline]
-    pub(crate) fn append(&mut self, parent: indextree::NodeId, child: indextree::NodeId) {
-        parent.append(child, &mut self.arena);
-    }
-
-    /// Inserts `child` (detached) before `sibling`.
-    #[inline]
-    pub(crate) fn insert_before(&mut self, sibling: indextree::NodeId, child: indextree::NodeId) {
-        sibling.insert_before(child, &mut self.arena);
-    }
-
-    /// Removes `node` (with its subtree) from its parent.
-    #[inline]
-    pub(crate) fn detach(&mut self, node: indextree::NodeId) {
-        node.detach(&mut self.arena);
-    }
-
-    /// Moves all children of `from` to the end of `to`'s children, in order.
-    pub(crate) fn reparent_children(&mut self, from: indextree::NodeId, to: indextree::NodeId) {
-        while let Some(child) = self.arena[from].first_child() {
-            child.detach(&mut self.arena);
-            to.append(child, &mut self.arena);
-        }
     }
 
     /// Appends text as the last child of `parent`, merging with a text node already there.
@@ -410,20 +395,37 @@ impl Document {
     }
 
     /// Creates a comment node (detached).
-    pub(crate) fn create_comment(&mut self, text: &str, source_offset: Option<usize>) -> indextree::NodeId {
+    pub(crate) fn create_comment(
+        &mut self,
+        text: &str,
+        source_offset: Option<usize>,
+    ) -> indextree::NodeId {
         let r = self.strings.push_maybe_source(text, source_offset);
         self.arena.new_node(NodeData::Comment(r))
     }
 
     /// Creates a processing instruction node (detached).
-    pub(crate) fn create_processing_instruction(&mut self, target: &str, data: &str) -> indextree::NodeId {
+    pub(crate) fn create_processing_instruction(
+        &mut self,
+        target: &str,
+        data: &str,
+    ) -> indextree::NodeId {
         let target = self.strings.push(target);
         let data = self.strings.push(data);
-        self.arena.new_node(NodeData::ProcessingInstruction(Box::new(PiData { target, data })))
+        self.arena
+            .new_node(NodeData::ProcessingInstruction(Box::new(PiData {
+                target,
+                data,
+            })))
     }
 
     /// Creates a DOCTYPE node (detached).
-    pub(crate) fn create_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> indextree::NodeId {
+    pub(crate) fn create_doctype(
+        &mut self,
+        name: &str,
+        public_id: &str,
+        system_id: &str,
+    ) -> indextree::NodeId {
         self.arena.new_node(NodeData::Doctype(Box::new(DoctypeData {
             name: name.into(),
             public_id: public_id.into(),
@@ -466,7 +468,11 @@ mod tests {
 
     #[test]
     fn node_data_is_small() {
-        assert!(std::mem::size_of::<NodeData>() <= 24, "{}", std::mem::size_of::<NodeData>());
+        assert!(
+            std::mem::size_of::<NodeData>() <= 24,
+            "{}",
+            std::mem::size_of::<NodeData>()
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+#[rustfmt::skip]
 #[path = "name_table.rs"]
 mod name_table;
 

@@ -66,11 +66,6 @@ impl<'a> NodeRef<'a> {
         NodeId(self.id)
     }
 
-    #[inline]
-    pub(crate) fn raw_id(self) -> indextree::NodeId {
-        self.id
-    }
-
     /// The document the node belongs to.
     #[inline]
     pub fn document(self) -> &'a Document {
@@ -218,7 +213,10 @@ impl<'a> NodeRef<'a> {
     /// The children, in order.
     #[inline]
     pub fn children(self) -> Children<'a> {
-        Children { next: self.first_child(), next_back: self.last_child() }
+        Children {
+            next: self.first_child(),
+            next_back: self.last_child(),
+        }
     }
 
     /// The children that are elements.
@@ -245,14 +243,18 @@ impl<'a> NodeRef<'a> {
     /// The ancestors, nearest first (not including this node).
     #[inline]
     pub fn ancestors(self) -> Ancestors<'a> {
-        Ancestors { next: self.parent() }
+        Ancestors {
+            next: self.parent(),
+        }
     }
 
     /// The descendants in document (pre-)order, not including this node. Template contents are
     /// not descendants (see [`ElementRef::template_contents`]).
     #[inline]
     pub fn descendants(self) -> Descendants<'a> {
-        Descendants { traverse: self.traverse() }
+        Descendants {
+            traverse: self.traverse(),
+        }
     }
 
     /// The nodes after this one in document order: its descendants, then everything after it
@@ -301,7 +303,11 @@ impl<'a> NodeRef<'a> {
     /// the iterative walk every serializer and text extractor here is built on.
     #[inline]
     pub fn traverse(self) -> Traverse<'a> {
-        Traverse { root: self.id, next: Some(Edge::Open(self)), opened: None }
+        Traverse {
+            root: self.id,
+            next: Some(Edge::Open(self)),
+            opened: None,
+        }
     }
 
     /// The text content: for an element, document or fragment, the concatenation of all
@@ -342,7 +348,9 @@ impl fmt::Debug for NodeRef<'_> {
             NodeKind::Doctype { name, .. } => write!(f, "Doctype({name:?})"),
             NodeKind::Document => f.write_str("Document"),
             NodeKind::Fragment => f.write_str("Fragment"),
-            NodeKind::ProcessingInstruction { target, data } => write!(f, "Pi({target:?}, {data:?})"),
+            NodeKind::ProcessingInstruction { target, data } => {
+                write!(f, "Pi({target:?}, {data:?})")
+            }
         }
     }
 }
@@ -428,7 +436,10 @@ impl<'a> ElementRef<'a> {
     pub fn attr_ns(self, ns: AttrNamespace, name: &str) -> Option<&'a str> {
         let doc = self.node.doc;
         let id = doc.names.get(name)?;
-        self.raw_attrs().iter().find(|a| a.name == id && a.ns == ns).map(|a| doc.str(a.value))
+        self.raw_attrs()
+            .iter()
+            .find(|a| a.name == id && a.ns == ns)
+            .map(|a| doc.str(a.value))
     }
 
     /// The value of the attribute with this interned name and no namespace.
@@ -449,7 +460,10 @@ impl<'a> ElementRef<'a> {
     /// The attributes, in source order.
     #[inline]
     pub fn attrs(self) -> Attributes<'a> {
-        Attributes { doc: self.node.doc, iter: self.raw_attrs().iter() }
+        Attributes {
+            doc: self.node.doc,
+            iter: self.raw_attrs().iter(),
+        }
     }
 
     /// The `id` attribute.
@@ -462,7 +476,7 @@ impl<'a> ElementRef<'a> {
     pub fn classes(self) -> impl Iterator<Item = &'a str> + 'a {
         self.attr_by_name(local_name::CLASS)
             .unwrap_or("")
-            .split(|c: char| matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r'))
+            .split([' ', '\t', '\n', '\x0C', '\r'])
             .filter(|s| !s.is_empty())
     }
 
@@ -473,7 +487,10 @@ impl<'a> ElementRef<'a> {
 
     /// For an HTML `template` element, its contents (a `DocumentFragment`).
     pub fn template_contents(self) -> Option<NodeRef<'a>> {
-        self.node.doc.template_contents_of(self.node.id).map(|id| NodeRef::new(self.node.doc, id))
+        self.node
+            .doc
+            .template_contents_of(self.node.id)
+            .map(|id| NodeRef::new(self.node.doc, id))
     }
 }
 

@@ -28,13 +28,21 @@ pub(crate) const MAX_STR_LEN: usize = u32::MAX as usize;
 
 impl StrRef {
     /// The empty string.
-    pub(crate) const EMPTY: StrRef = StrRef { start: 0, len: 0, cap: 0 };
+    pub(crate) const EMPTY: StrRef = StrRef {
+        start: 0,
+        len: 0,
+        cap: 0,
+    };
 
     /// A verbatim slice of the source, `len` bytes at `offset`.
     #[inline]
     pub(crate) fn source(offset: usize, len: usize) -> StrRef {
         let len = len.min(MAX_STR_LEN) as u32;
-        StrRef { start: offset, len, cap: len }
+        StrRef {
+            start: offset,
+            len,
+            cap: len,
+        }
     }
 
     #[inline]
@@ -47,21 +55,18 @@ impl StrRef {
         self.start & !EXTRA_BIT
     }
 
-    /// The string's length in bytes.
-    #[inline]
-    pub(crate) fn len(self) -> usize {
-        self.len as usize
-    }
-
     /// The same string without any spare room behind it: what a second node sharing the
     /// string must hold, so that appends to either never write into the other's bytes.
     #[inline]
     pub(crate) fn without_spare_room(self) -> StrRef {
-        StrRef { cap: self.len, ..self }
+        StrRef {
+            cap: self.len,
+            ..self
+        }
     }
 
     /// If this is a verbatim slice of the source, its byte offset there.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn source_offset(self) -> Option<usize> {
         (!self.is_extra()).then_some(self.start)
     }
@@ -74,13 +79,14 @@ pub(crate) struct Strings {
     pub(crate) source: String,
     /// Every other string. Bytes reserved but unused hold U+0000 and are never read.
     extra: String,
-    /// Bytes of `extra` no longer referenced (moved or replaced strings).
-    garbage: usize,
 }
 
 impl Strings {
     pub(crate) fn with_source(source: String) -> Strings {
-        Strings { source, extra: String::new(), garbage: 0 }
+        Strings {
+            source,
+            extra: String::new(),
+        }
     }
 
     /// The text of `r`.
@@ -88,7 +94,11 @@ impl Strings {
     pub(crate) fn get(&self, r: StrRef) -> &str {
         let start = r.offset();
         let end = start + r.len as usize;
-        let buf = if r.is_extra() { &self.extra } else { &self.source };
+        let buf = if r.is_extra() {
+            &self.extra
+        } else {
+            &self.source
+        };
         buf.get(start..end).unwrap_or("")
     }
 
@@ -97,7 +107,11 @@ impl Strings {
         let text = truncate(text, MAX_STR_LEN);
         let start = self.extra.len();
         self.extra.push_str(text);
-        StrRef { start: start | EXTRA_BIT, len: text.len() as u32, cap: text.len() as u32 }
+        StrRef {
+            start: start | EXTRA_BIT,
+            len: text.len() as u32,
+            cap: text.len() as u32,
+        }
     }
 
     /// Stores `text`, referring to the source when `source_offset` says it is a verbatim slice
@@ -105,7 +119,9 @@ impl Strings {
     #[inline]
     pub(crate) fn push_maybe_source(&mut self, text: &str, source_offset: Option<usize>) -> StrRef {
         match source_offset {
-            Some(offset) if self.is_source_slice(text, offset) => StrRef::source(offset, text.len()),
+            Some(offset) if self.is_source_slice(text, offset) => {
+                StrRef::source(offset, text.len())
+            }
             _ => self.push(text),
         }
     }
@@ -113,7 +129,9 @@ impl Strings {
     #[inline]
     fn is_source_slice(&self, text: &str, offset: usize) -> bool {
         // The tokenizer promises this; checking the length keeps a broken promise harmless.
-        offset.checked_add(text.len()).is_some_and(|end| end <= self.source.len())
+        offset
+            .checked_add(text.len())
+            .is_some_and(|end| end <= self.source.len())
     }
 
     /// Appends `text` to the string `r`. `source_offset` says where `text` sits in the source,
@@ -168,36 +186,36 @@ impl Strings {
             self.extra.extend_from_within(start..end);
             self.extra.push_str(text);
             self.extra.extend(std::iter::repeat_n('\0', cap - new_len));
-            self.garbage += r.cap as usize;
-            *r = StrRef { start: new_start | EXTRA_BIT, len: new_len as u32, cap: cap as u32 };
+            *r = StrRef {
+                start: new_start | EXTRA_BIT,
+                len: new_len as u32,
+                cap: cap as u32,
+            };
             return;
         }
         // A source slice that stops being one: copy it to the end of `extra`.
         let new_start = self.extra.len();
         let start = r.start;
         let end = start + r.len as usize;
-        self.extra.push_str(self.source.get(start..end).unwrap_or(""));
+        self.extra
+            .push_str(self.source.get(start..end).unwrap_or(""));
         self.extra.push_str(text);
         let len = self.extra.len() - new_start;
-        *r = StrRef { start: new_start | EXTRA_BIT, len: len as u32, cap: len as u32 };
+        *r = StrRef {
+            start: new_start | EXTRA_BIT,
+            len: len as u32,
+            cap: len as u32,
+        };
     }
 
     /// Replaces the string `r` with `text`.
     pub(crate) fn replace(&mut self, r: &mut StrRef, text: &str) {
-        if r.is_extra() {
-            self.garbage += r.cap as usize;
-        }
         *r = self.push(text);
     }
 
     /// Bytes of heap the buffers hold.
     pub(crate) fn heap_size(&self) -> usize {
         self.source.capacity() + self.extra.capacity()
-    }
-
-    /// Bytes of `extra` that no string refers to any more.
-    pub(crate) fn garbage(&self) -> usize {
-        self.garbage
     }
 }
 

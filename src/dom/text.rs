@@ -1,27 +1,4 @@
-//! Rendered text: what a reader of the page sees, in the spirit of the DOM's `innerText`.
-//!
-//! [`NodeRef::text`](super::NodeRef::text) is `textContent`: every text node, script source and
-//! style sheets included. [`NodeRef::rendered_text`] follows the standard's "rendered text
-//! collection steps" with the user agent style sheet's `display` values instead of a layout
-//! engine:
-//!
-//! - elements that are not rendered are skipped: `head` and its metadata, `script`, `style`,
-//!   `template`, `noscript` when scripting is on, `[hidden]`, `<dialog>` without `open`, a
-//!   closed `<details>` except its `summary`, the fallback content of `iframe`, `video`,
-//!   `audio`, `canvas` and `object`, and `<input type=hidden>`;
-//! - white space collapses as CSS `white-space: normal` does (runs become one space, none at
-//!   line starts or ends), except in `pre`, `textarea`, `listing`, `xmp` and `plaintext`;
-//! - `<br>` is a line break; block boxes (`div`, `li`, headings, ...) start and end lines,
-//!   paragraphs are separated by a blank line; table cells are separated by tabs and rows by
-//!   line breaks.
-//!
-//! ```
-//! let doc = html_arena::Document::parse(
-//!     "<title>T</title><style>p{}</style><h1>Title</h1>\n<p>One   two<br>three</p><p>Four</p>\
-//!      <script>var x;</script><table><tr><td>a<td>b<tr><td>c</table>",
-//! );
-//! assert_eq!(doc.root().rendered_text(), "Title\n\nOne two\nthree\n\nFour\n\na\tb\nc");
-//! ```
+//! Rendered text: [`NodeRef::rendered_text`](super::NodeRef::rendered_text).
 
 use super::names::{AttrNamespace, Namespace, local_name as n};
 use super::node::{Edge, ElementRef, NodeKind, NodeRef};
@@ -48,7 +25,10 @@ fn display(e: ElementRef<'_>, scripting: bool) -> Display {
         Namespace::Html => {}
         // SVG and MathML: text shows, except the metadata-like SVG elements.
         Namespace::Svg => {
-            return if matches!(e.local_name(), "title" | "desc" | "style" | "script" | "metadata" | "defs") {
+            return if matches!(
+                e.local_name(),
+                "title" | "desc" | "style" | "script" | "metadata" | "defs"
+            ) {
                 Display::None
             } else {
                 Display::Inline
@@ -56,25 +36,94 @@ fn display(e: ElementRef<'_>, scripting: bool) -> Display {
         }
         Namespace::MathMl => return Display::Inline,
     }
-    if e.attrs().any(|a| a.name == n::HIDDEN && a.namespace == AttrNamespace::None && a.value != "until-found") {
+    if e.attrs().any(|a| {
+        a.name == n::HIDDEN && a.namespace == AttrNamespace::None && a.value != "until-found"
+    }) {
         return Display::None;
     }
     match e.name() {
-        n::HEAD | n::SCRIPT | n::STYLE | n::TEMPLATE | n::TITLE | n::META | n::LINK | n::BASE | n::BASEFONT
-        | n::DATALIST | n::NOEMBED | n::NOFRAMES | n::PARAM | n::RP | n::AREA | n::IFRAME | n::VIDEO
-        | n::AUDIO | n::CANVAS | n::OBJECT | n::EMBED | n::IMG | n::MAP => Display::None,
+        n::HEAD
+        | n::SCRIPT
+        | n::STYLE
+        | n::TEMPLATE
+        | n::TITLE
+        | n::META
+        | n::LINK
+        | n::BASE
+        | n::BASEFONT
+        | n::DATALIST
+        | n::NOEMBED
+        | n::NOFRAMES
+        | n::PARAM
+        | n::RP
+        | n::AREA
+        | n::IFRAME
+        | n::VIDEO
+        | n::AUDIO
+        | n::CANVAS
+        | n::OBJECT
+        | n::EMBED
+        | n::IMG
+        | n::MAP => Display::None,
         n::NOSCRIPT if scripting => Display::None,
         n::DIALOG if !e.has_attr("open") => Display::None,
-        n::INPUT if e.attr("type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")) => Display::None,
+        n::INPUT
+            if e.attr("type")
+                .is_some_and(|t| t.eq_ignore_ascii_case("hidden")) =>
+        {
+            Display::None
+        }
         n::P => Display::Paragraph,
         n::TR => Display::Row,
         n::TD | n::TH => Display::Cell,
-        n::HTML | n::BODY | n::ADDRESS | n::BLOCKQUOTE | n::CENTER | n::DIV | n::FIGURE | n::FIGCAPTION
-        | n::FOOTER | n::FORM | n::HEADER | n::HR | n::LEGEND | n::LISTING | n::MAIN | n::PRE | n::XMP
-        | n::PLAINTEXT | n::SEARCH | n::ARTICLE | n::ASIDE | n::H1 | n::H2 | n::H3 | n::H4 | n::H5 | n::H6
-        | n::HGROUP | n::NAV | n::SECTION | n::DIR | n::DD | n::DL | n::DT | n::MENU | n::OL | n::UL | n::LI
-        | n::FIELDSET | n::DETAILS | n::SUMMARY | n::TABLE | n::CAPTION | n::OPTGROUP | n::OPTION
-        | n::NOSCRIPT | n::TEXTAREA | n::SELECT => Display::Block,
+        n::HTML
+        | n::BODY
+        | n::ADDRESS
+        | n::BLOCKQUOTE
+        | n::CENTER
+        | n::DIV
+        | n::FIGURE
+        | n::FIGCAPTION
+        | n::FOOTER
+        | n::FORM
+        | n::HEADER
+        | n::HR
+        | n::LEGEND
+        | n::LISTING
+        | n::MAIN
+        | n::PRE
+        | n::XMP
+        | n::PLAINTEXT
+        | n::SEARCH
+        | n::ARTICLE
+        | n::ASIDE
+        | n::H1
+        | n::H2
+        | n::H3
+        | n::H4
+        | n::H5
+        | n::H6
+        | n::HGROUP
+        | n::NAV
+        | n::SECTION
+        | n::DIR
+        | n::DD
+        | n::DL
+        | n::DT
+        | n::MENU
+        | n::OL
+        | n::UL
+        | n::LI
+        | n::FIELDSET
+        | n::DETAILS
+        | n::SUMMARY
+        | n::TABLE
+        | n::CAPTION
+        | n::OPTGROUP
+        | n::OPTION
+        | n::NOSCRIPT
+        | n::TEXTAREA
+        | n::SELECT => Display::Block,
         _ => Display::Inline,
     }
 }
@@ -82,7 +131,10 @@ fn display(e: ElementRef<'_>, scripting: bool) -> Display {
 /// Elements whose text keeps its white space (`white-space: pre` and friends).
 fn preserves_white_space(e: ElementRef<'_>) -> bool {
     e.namespace() == Namespace::Html
-        && matches!(e.name(), n::PRE | n::TEXTAREA | n::LISTING | n::XMP | n::PLAINTEXT)
+        && matches!(
+            e.name(),
+            n::PRE | n::TEXTAREA | n::LISTING | n::XMP | n::PLAINTEXT
+        )
 }
 
 fn is_ascii_whitespace(c: char) -> bool {
@@ -151,12 +203,38 @@ impl Collector {
 }
 
 impl NodeRef<'_> {
-    /// The text a reader sees: scripts, styles, hidden and metadata content left out, white
-    /// space collapsed as CSS does, line breaks for `<br>` and block boundaries, tabs between
-    /// table cells. See the [module documentation](self) for the exact rules.
+    /// Rendered text: what a reader of the page sees, in the spirit of the DOM's `innerText`.
+    ///
+    /// [`NodeRef::text`](super::NodeRef::text) is `textContent`: every text node, script source and
+    /// style sheets included. [`NodeRef::rendered_text`] follows the standard's "rendered text
+    /// collection steps" with the user agent style sheet's `display` values instead of a layout
+    /// engine:
+    ///
+    /// - elements that are not rendered are skipped: `head` and its metadata, `script`, `style`,
+    ///   `template`, `noscript` when scripting is on, `[hidden]`, `<dialog>` without `open`, a
+    ///   closed `<details>` except its `summary`, the fallback content of `iframe`, `video`,
+    ///   `audio`, `canvas` and `object`, and `<input type=hidden>`;
+    /// - white space collapses as CSS `white-space: normal` does (runs become one space, none at
+    ///   line starts or ends), except in `pre`, `textarea`, `listing`, `xmp` and `plaintext`;
+    /// - `<br>` is a line break; block boxes (`div`, `li`, headings, ...) start and end lines,
+    ///   paragraphs are separated by a blank line; table cells are separated by tabs and rows by
+    ///   line breaks.
+    ///
+    /// ```
+    /// let doc = html_arena::Document::parse(
+    ///     "<title>T</title><style>p{}</style><h1>Title</h1>\n<p>One   two<br>three</p><p>Four</p>\
+    ///      <script>var x;</script><table><tr><td>a<td>b<tr><td>c</table>",
+    /// );
+    /// assert_eq!(doc.root().rendered_text(), "Title\n\nOne two\nthree\n\nFour\n\na\tb\nc");
+    /// ```
     pub fn rendered_text(self) -> String {
         let scripting = self.document().scripting();
-        let mut c = Collector { out: String::new(), pending_breaks: 0, pending_space: false, at_line_start: true };
+        let mut c = Collector {
+            out: String::new(),
+            pending_breaks: 0,
+            pending_space: false,
+            at_line_start: true,
+        };
         // Depth of elements that preserve white space, and a stack of the displays opened.
         let mut preserving = 0usize;
         let mut displays: Vec<Display> = Vec::new();
@@ -186,7 +264,9 @@ impl NodeRef<'_> {
                         } else if e.is_html(n::DETAILS) && !e.has_attr("open") {
                             // A closed details shows only its summary.
                             c.require_breaks(1);
-                            if let Some(summary) = e.element_children().find(|s| s.is_html(n::SUMMARY)) {
+                            if let Some(summary) =
+                                e.element_children().find(|s| s.is_html(n::SUMMARY))
+                            {
                                 let text = summary.rendered_text();
                                 c.literal(&text);
                             }
@@ -216,7 +296,10 @@ impl NodeRef<'_> {
                         // "If node's computed value of 'display' is 'table-cell', and node's
                         // CSS box is not the last 'table-cell' box of its enclosing
                         // 'table-row' box, then append a string containing a single U+0009."
-                        Display::Cell if e.next_element_sibling().is_some_and(|s| s.is_html(n::TD) || s.is_html(n::TH)) => {
+                        Display::Cell
+                            if e.next_element_sibling()
+                                .is_some_and(|s| s.is_html(n::TD) || s.is_html(n::TH)) =>
+                        {
                             c.pending_space = false;
                             c.literal("\t");
                         }

@@ -56,8 +56,14 @@ mod tests {
 
     #[test]
     fn escapes_per_mode() {
-        assert_eq!(esc("a&b<c>d\"e'f\u{a0}g", Mode::Text), "a&amp;b&lt;c&gt;d\"e'f&nbsp;g");
-        assert_eq!(esc("a&b<c>d\"e'f\u{a0}g", Mode::AttrDouble), "a&amp;b&lt;c&gt;d&quot;e'f&nbsp;g");
+        assert_eq!(
+            esc("a&b<c>d\"e'f\u{a0}g", Mode::Text),
+            "a&amp;b&lt;c&gt;d\"e'f&nbsp;g"
+        );
+        assert_eq!(
+            esc("a&b<c>d\"e'f\u{a0}g", Mode::AttrDouble),
+            "a&amp;b&lt;c&gt;d&quot;e'f&nbsp;g"
+        );
         assert_eq!(esc("a'b\"", Mode::AttrSingle), "a&#39;b\"");
         assert_eq!(esc("é\u{c2}", Mode::Text), "é\u{c2}");
     }

@@ -117,6 +117,10 @@ impl SerializeOptions {
     }
 }
 
+/// A frame of the serialization walk: the element to close when its children are done (none
+/// for the node whose children are serialized), and the next child to write.
+type Frame<'a> = (Option<ElementRef<'a>>, Option<NodeRef<'a>>);
+
 /// Serializes `node` (with `include_self`) or its children into `out`.
 fn serialize<W: Write + ?Sized>(
     node: NodeRef<'_>,
@@ -134,9 +138,7 @@ fn serialize<W: Write + ?Sized>(
     };
     let mut ser = TokenSerializer::new(out, &options);
     let mut attrs: Vec<SerializerAttr<'_>> = Vec::new();
-    // Frames of the walk: the element to close when its children are done (none for the
-    // node whose children are serialized), and the next child to write.
-    let mut stack: Vec<(Option<ElementRef<'_>>, Option<NodeRef<'_>>)> = Vec::new();
+    let mut stack: Vec<Frame<'_>> = Vec::new();
     if include_self {
         if let Some(parent) = node.parent_element() {
             ser.set_context(parent.namespace(), parent.local_name());
@@ -164,7 +166,10 @@ fn serialize<W: Write + ?Sized>(
             }
             None => {
                 if let (Some(e), _) = stack.pop().unwrap_or((None, None)) {
-                    ser.write(SerializerToken::EndTag { namespace: e.namespace(), name: e.local_name() })?;
+                    ser.write(SerializerToken::EndTag {
+                        namespace: e.namespace(),
+                        name: e.local_name(),
+                    })?;
                 }
             }
         }
@@ -187,13 +192,21 @@ fn open<'a, W: Write + ?Sized>(
     node: NodeRef<'a>,
     ser: &mut TokenSerializer<'_, W>,
     attrs: &mut Vec<SerializerAttr<'a>>,
-) -> Result<Option<(Option<ElementRef<'a>>, Option<NodeRef<'a>>)>, fmt::Error> {
+) -> Result<Option<Frame<'a>>, fmt::Error> {
     match node.kind() {
         NodeKind::Element(e) => {
             attrs.clear();
-            attrs.extend(e.attrs().map(|a| SerializerAttr { namespace: a.namespace, name: a.local_name, value: a.value }));
+            attrs.extend(e.attrs().map(|a| SerializerAttr {
+                namespace: a.namespace,
+                name: a.local_name,
+                value: a.value,
+            }));
             let (namespace, name) = (e.namespace(), e.local_name());
-            ser.write(SerializerToken::StartTag { namespace, name, attrs })?;
+            ser.write(SerializerToken::StartTag {
+                namespace,
+                name,
+                attrs,
+            })?;
             // "If current node serializes as void, then continue on to the next child node."
             if stream::serializes_as_void(namespace, name) {
                 return Ok(None);
@@ -202,12 +215,20 @@ fn open<'a, W: Write + ?Sized>(
         }
         NodeKind::Text(t) => ser.write(SerializerToken::Text(t)).map(|()| None),
         NodeKind::Comment(c) => ser.write(SerializerToken::Comment(c)).map(|()| None),
-        NodeKind::ProcessingInstruction { target, data } => {
-            ser.write(SerializerToken::ProcessingInstruction { target, data }).map(|()| None)
-        }
-        NodeKind::Doctype { name, public_id, system_id } => {
-            ser.write(SerializerToken::Doctype { name, public_id, system_id }).map(|()| None)
-        }
+        NodeKind::ProcessingInstruction { target, data } => ser
+            .write(SerializerToken::ProcessingInstruction { target, data })
+            .map(|()| None),
+        NodeKind::Doctype {
+            name,
+            public_id,
+            system_id,
+        } => ser
+            .write(SerializerToken::Doctype {
+                name,
+                public_id,
+                system_id,
+            })
+            .map(|()| None),
         // A document or fragment inside a walk has no markup of its own.
         _ => Ok(Some((None, node.first_child()))),
     }
@@ -228,11 +249,19 @@ impl<W: std::io::Write> Write for IoAdapter<W> {
     }
 }
 
-fn to_io<W: std::io::Write>(out: W, f: impl FnOnce(&mut IoAdapter<W>) -> fmt::Result) -> std::io::Result<()> {
-    let mut adapter = IoAdapter { inner: out, error: None };
+fn to_io<W: std::io::Write>(
+    out: W,
+    f: impl FnOnce(&mut IoAdapter<W>) -> fmt::Result,
+) -> std::io::Result<()> {
+    let mut adapter = IoAdapter {
+        inner: out,
+        error: None,
+    };
     match f(&mut adapter) {
         Ok(()) => Ok(()),
-        Err(_) => Err(adapter.error.unwrap_or_else(|| std::io::Error::other("serialization failed"))),
+        Err(_) => Err(adapter
+            .error
+            .unwrap_or_else(|| std::io::Error::other("serialization failed"))),
     }
 }
 
@@ -265,13 +294,21 @@ impl<'a> NodeRef<'a> {
     }
 
     /// Writes the outer HTML to any `fmt::Write`.
-    pub fn write_html_with<W: Write + ?Sized>(self, out: &mut W, options: &SerializeOptions) -> fmt::Result {
+    pub fn write_html_with<W: Write + ?Sized>(
+        self,
+        out: &mut W,
+        options: &SerializeOptions,
+    ) -> fmt::Result {
         let include_self = !(self.is_document() || self.is_fragment());
         serialize(self, include_self, options, out)
     }
 
     /// Writes the outer HTML to any `io::Write`.
-    pub fn write_html_io<W: std::io::Write>(self, out: W, options: &SerializeOptions) -> std::io::Result<()> {
+    pub fn write_html_io<W: std::io::Write>(
+        self,
+        out: W,
+        options: &SerializeOptions,
+    ) -> std::io::Result<()> {
         to_io(out, |a| self.write_html_with(a, options))
     }
 }
@@ -286,7 +323,8 @@ impl fmt::Display for NodeRef<'_> {
 impl fmt::Display for ElementRef<'_> {
     /// The outer HTML.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.as_node().write_html_with(f, &SerializeOptions::default())
+        self.as_node()
+            .write_html_with(f, &SerializeOptions::default())
     }
 }
 
@@ -303,13 +341,21 @@ impl Document {
     }
 
     /// Writes the document to any `fmt::Write`.
-    pub fn write_html<W: Write + ?Sized>(&self, out: &mut W, options: &SerializeOptions) -> fmt::Result {
+    pub fn write_html<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        options: &SerializeOptions,
+    ) -> fmt::Result {
         self.root().write_html_with(out, options)
     }
 
     /// Writes the document to any `io::Write` (a file, a socket), unbuffered: wrap it in a
     /// `BufWriter` for many small writes.
-    pub fn write_html_io<W: std::io::Write>(&self, out: W, options: &SerializeOptions) -> std::io::Result<()> {
+    pub fn write_html_io<W: std::io::Write>(
+        &self,
+        out: W,
+        options: &SerializeOptions,
+    ) -> std::io::Result<()> {
         self.root().write_html_io(out, options)
     }
 }

@@ -73,8 +73,24 @@ pub(crate) fn serializes_as_void(ns: Namespace, name: &str) -> bool {
     ns == Namespace::Html
         && matches!(
             name,
-            "area" | "base" | "br" | "col" | "embed" | "hr" | "img" | "input" | "link" | "meta" | "source"
-                | "track" | "wbr" | "basefont" | "bgsound" | "frame" | "keygen" | "param"
+            "area"
+                | "base"
+                | "br"
+                | "col"
+                | "embed"
+                | "hr"
+                | "img"
+                | "input"
+                | "link"
+                | "meta"
+                | "source"
+                | "track"
+                | "wbr"
+                | "basefont"
+                | "bgsound"
+                | "frame"
+                | "keygen"
+                | "param"
         )
 }
 
@@ -83,13 +99,19 @@ pub(crate) fn serializes_as_void(ns: Namespace, name: &str) -> bool {
 /// noscript element and scripting is enabled for the node").
 pub(crate) fn is_raw_text_parent(ns: Namespace, name: &str, scripting: bool) -> bool {
     ns == Namespace::Html
-        && (matches!(name, "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext")
-            || (scripting && name == "noscript"))
+        && (matches!(
+            name,
+            "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext"
+        ) || (scripting && name == "noscript"))
 }
 
 /// Elements inside which `strip_whitespace` keeps text as it is.
 fn preserves_whitespace(ns: Namespace, name: &str) -> bool {
-    ns == Namespace::Html && matches!(name, "pre" | "textarea" | "script" | "style" | "listing" | "xmp")
+    ns == Namespace::Html
+        && matches!(
+            name,
+            "pre" | "textarea" | "script" | "style" | "listing" | "xmp"
+        )
 }
 
 fn is_ascii_whitespace(c: char) -> bool {
@@ -172,17 +194,28 @@ enum OwnedToken {
 impl OwnedToken {
     fn from(token: &SerializerToken<'_>) -> OwnedToken {
         match *token {
-            SerializerToken::StartTag { namespace, name, attrs } => OwnedToken::Start(
+            SerializerToken::StartTag {
+                namespace,
+                name,
+                attrs,
+            } => OwnedToken::Start(
                 namespace,
                 name.to_owned(),
-                attrs.iter().map(|a| (a.namespace, a.name.to_owned(), a.value.to_owned())).collect(),
+                attrs
+                    .iter()
+                    .map(|a| (a.namespace, a.name.to_owned(), a.value.to_owned()))
+                    .collect(),
             ),
-            SerializerToken::EndTag { namespace, name } => OwnedToken::End(namespace, name.to_owned()),
+            SerializerToken::EndTag { namespace, name } => {
+                OwnedToken::End(namespace, name.to_owned())
+            }
             SerializerToken::Text(t) => OwnedToken::Text(t.to_owned()),
             SerializerToken::Comment(t) => OwnedToken::Comment(t.to_owned()),
-            SerializerToken::Doctype { name, public_id, system_id } => {
-                OwnedToken::Doctype(name.to_owned(), public_id.to_owned(), system_id.to_owned())
-            }
+            SerializerToken::Doctype {
+                name,
+                public_id,
+                system_id,
+            } => OwnedToken::Doctype(name.to_owned(), public_id.to_owned(), system_id.to_owned()),
             SerializerToken::ProcessingInstruction { target, data } => {
                 OwnedToken::Pi(target.to_owned(), data.to_owned())
             }
@@ -223,7 +256,9 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
         }
         let is_head = |ns: Namespace, name: &str| ns == Namespace::Html && name == "head";
         match (&mut self.head_tokens, token) {
-            (Some(held), SerializerToken::EndTag { namespace, name }) if is_head(namespace, name) => {
+            (Some(held), SerializerToken::EndTag { namespace, name })
+                if is_head(namespace, name) =>
+            {
                 let held = std::mem::take(held);
                 self.head_tokens = None;
                 self.flush_head(held, true)
@@ -232,7 +267,12 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
                 held.push(OwnedToken::from(&t));
                 Ok(())
             }
-            (None, t @ SerializerToken::StartTag { namespace, name, .. }) if is_head(namespace, name) && !self.meta_found => {
+            (
+                None,
+                t @ SerializerToken::StartTag {
+                    namespace, name, ..
+                },
+            ) if is_head(namespace, name) && !self.meta_found => {
                 self.head_tokens = Some(vec![OwnedToken::from(&t)]);
                 Ok(())
             }
@@ -250,8 +290,16 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
         }
         if !declares {
             if let Some(encoding) = self.options.inject_meta_charset.clone() {
-                let attrs = [SerializerAttr { namespace: AttrNamespace::None, name: "charset", value: &encoding }];
-                self.write_now(SerializerToken::StartTag { namespace: Namespace::Html, name: "meta", attrs: &attrs })?;
+                let attrs = [SerializerAttr {
+                    namespace: AttrNamespace::None,
+                    name: "charset",
+                    value: &encoding,
+                }];
+                self.write_now(SerializerToken::StartTag {
+                    namespace: Namespace::Html,
+                    name: "meta",
+                    attrs: &attrs,
+                })?;
             }
         }
         self.meta_found = true;
@@ -259,7 +307,10 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
             self.write_meta_adjusted(&t)?;
         }
         if closed {
-            self.write_now(SerializerToken::EndTag { namespace: Namespace::Html, name: "head" })?;
+            self.write_now(SerializerToken::EndTag {
+                namespace: Namespace::Html,
+                name: "head",
+            })?;
         }
         Ok(())
     }
@@ -276,31 +327,52 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
                     .iter()
                     .map(|(ans, aname, value)| {
                         let value = match declaration {
-                            Some(MetaDeclaration::Charset) if aname.eq_ignore_ascii_case("charset") => &encoding,
+                            Some(MetaDeclaration::Charset)
+                                if aname.eq_ignore_ascii_case("charset") =>
+                            {
+                                &encoding
+                            }
                             Some(MetaDeclaration::ContentType) if aname == "content" => &content,
                             _ => value,
                         };
-                        SerializerAttr { namespace: *ans, name: aname, value }
+                        SerializerAttr {
+                            namespace: *ans,
+                            name: aname,
+                            value,
+                        }
                     })
                     .collect();
                 if declaration.is_some() {
                     self.meta_found = true;
                 }
-                self.write_now(SerializerToken::StartTag { namespace: *ns, name, attrs: &attrs })
+                self.write_now(SerializerToken::StartTag {
+                    namespace: *ns,
+                    name,
+                    attrs: &attrs,
+                })
             }
-            OwnedToken::End(ns, name) => self.write_now(SerializerToken::EndTag { namespace: *ns, name }),
+            OwnedToken::End(ns, name) => self.write_now(SerializerToken::EndTag {
+                namespace: *ns,
+                name,
+            }),
             OwnedToken::Text(t) => self.write_now(SerializerToken::Text(t)),
             OwnedToken::Comment(t) => self.write_now(SerializerToken::Comment(t)),
-            OwnedToken::Doctype(n, p, sys) => {
-                self.write_now(SerializerToken::Doctype { name: n, public_id: p, system_id: sys })
+            OwnedToken::Doctype(n, p, sys) => self.write_now(SerializerToken::Doctype {
+                name: n,
+                public_id: p,
+                system_id: sys,
+            }),
+            OwnedToken::Pi(t, d) => {
+                self.write_now(SerializerToken::ProcessingInstruction { target: t, data: d })
             }
-            OwnedToken::Pi(t, d) => self.write_now(SerializerToken::ProcessingInstruction { target: t, data: d }),
         }
     }
 
     fn write_now(&mut self, token: SerializerToken<'_>) -> fmt::Result {
         let next = match token {
-            SerializerToken::StartTag { namespace, name, .. } => Next::Start(namespace, name),
+            SerializerToken::StartTag {
+                namespace, name, ..
+            } => Next::Start(namespace, name),
             SerializerToken::EndTag { namespace, name } => Next::End(namespace, name),
             SerializerToken::Text(t) => Next::Text(t.starts_with(is_ascii_whitespace)),
             SerializerToken::Comment(_) => Next::Comment,
@@ -310,7 +382,11 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
             self.resolve(held, next)?;
         }
         match token {
-            SerializerToken::StartTag { namespace, name, attrs } => self.start_tag(namespace, name, attrs),
+            SerializerToken::StartTag {
+                namespace,
+                name,
+                attrs,
+            } => self.start_tag(namespace, name, attrs),
             SerializerToken::EndTag { namespace, name } => self.end_tag(namespace, name),
             SerializerToken::Text(text) => {
                 self.omitted_end = None;
@@ -322,7 +398,11 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
                 self.out.write_str(data)?;
                 self.out.write_str("-->")
             }
-            SerializerToken::Doctype { name, public_id, system_id } => {
+            SerializerToken::Doctype {
+                name,
+                public_id,
+                system_id,
+            } => {
                 self.omitted_end = None;
                 self.out.write_str("<!DOCTYPE ")?;
                 self.out.write_str(name)?;
@@ -356,7 +436,12 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
         Ok(())
     }
 
-    fn start_tag(&mut self, ns: Namespace, name: &str, attrs: &[SerializerAttr<'_>]) -> fmt::Result {
+    fn start_tag(
+        &mut self,
+        ns: Namespace,
+        name: &str,
+        attrs: &[SerializerAttr<'_>],
+    ) -> fmt::Result {
         let void = serializes_as_void(ns, name);
         if !void {
             if preserves_whitespace(ns, name) {
@@ -370,7 +455,11 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
             && ns == Namespace::Html
             && matches!(name, "html" | "head" | "body" | "colgroup" | "tbody")
         {
-            self.held = Some(Held { end: false, ns, name: name.to_owned() });
+            self.held = Some(Held {
+                end: false,
+                ns,
+                name: name.to_owned(),
+            });
             return Ok(());
         }
         self.omitted_end = None;
@@ -388,7 +477,12 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
             }
         }
         if void && self.options.use_trailing_solidus {
-            self.out.write_str(if self.options.space_before_trailing_solidus { " />" } else { "/>" })?;
+            self.out
+                .write_str(if self.options.space_before_trailing_solidus {
+                    " />"
+                } else {
+                    "/>"
+                })?;
         } else {
             self.out.write_char('>')?;
         }
@@ -410,7 +504,9 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
         }
         self.out.write_str(a.name)?;
         let o = self.options;
-        if o.minimize_boolean_attributes && (a.value.is_empty() || a.value.eq_ignore_ascii_case(a.name)) {
+        if o.minimize_boolean_attributes
+            && (a.value.is_empty() || a.value.eq_ignore_ascii_case(a.name))
+        {
             return Ok(());
         }
         self.out.write_char('=')?;
@@ -418,7 +514,9 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
             AttributeQuoting::Always => true,
             AttributeQuoting::WhenNeeded => {
                 a.value.is_empty()
-                    || a.value.contains(|c: char| is_ascii_whitespace(c) || matches!(c, '"' | '\'' | '=' | '>' | '`'))
+                    || a.value.contains(|c: char| {
+                        is_ascii_whitespace(c) || matches!(c, '"' | '\'' | '=' | '>' | '`')
+                    })
             }
         };
         if !needs_quotes {
@@ -432,7 +530,11 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
                 quote = '\'';
             }
         }
-        let mode = if quote == '\'' { Mode::AttrSingle } else { Mode::AttrDouble };
+        let mode = if quote == '\'' {
+            Mode::AttrSingle
+        } else {
+            Mode::AttrDouble
+        };
         let quote = if quote == '\'' { '\'' } else { '"' };
         self.out.write_char(quote)?;
         write_escaped(self.out, a.value, mode)?;
@@ -446,8 +548,13 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
                 self.preserving = self.preserving.saturating_sub(1);
             }
         }
-        if self.options.omit_optional_tags && ns == Namespace::Html && end_tag_may_be_omitted(name) {
-            self.held = Some(Held { end: true, ns, name: name.to_owned() });
+        if self.options.omit_optional_tags && ns == Namespace::Html && end_tag_may_be_omitted(name)
+        {
+            self.held = Some(Held {
+                end: true,
+                ns,
+                name: name.to_owned(),
+            });
             return Ok(());
         }
         self.omitted_end = None;
@@ -513,11 +620,17 @@ enum MetaDeclaration {
 }
 
 fn meta_declaration(token: &OwnedToken) -> Option<MetaDeclaration> {
-    let OwnedToken::Start(Namespace::Html, name, attrs) = token else { return None };
+    let OwnedToken::Start(Namespace::Html, name, attrs) = token else {
+        return None;
+    };
     if name != "meta" {
         return None;
     }
-    let plain = |n: &str| attrs.iter().find(|(ns, a, _)| *ns == AttrNamespace::None && a.eq_ignore_ascii_case(n));
+    let plain = |n: &str| {
+        attrs
+            .iter()
+            .find(|(ns, a, _)| *ns == AttrNamespace::None && a.eq_ignore_ascii_case(n))
+    };
     if plain("charset").is_some() {
         Some(MetaDeclaration::Charset)
     } else if plain("http-equiv").is_some_and(|(_, _, v)| v.eq_ignore_ascii_case("content-type"))
@@ -533,8 +646,25 @@ fn meta_declaration(token: &OwnedToken) -> Option<MetaDeclaration> {
 fn end_tag_may_be_omitted(name: &str) -> bool {
     matches!(
         name,
-        "html" | "head" | "body" | "li" | "dt" | "dd" | "p" | "rt" | "rp" | "optgroup" | "option" | "colgroup"
-            | "caption" | "thead" | "tbody" | "tfoot" | "tr" | "td" | "th"
+        "html"
+            | "head"
+            | "body"
+            | "li"
+            | "dt"
+            | "dd"
+            | "p"
+            | "rt"
+            | "rp"
+            | "optgroup"
+            | "option"
+            | "colgroup"
+            | "caption"
+            | "thead"
+            | "tbody"
+            | "tfoot"
+            | "tr"
+            | "td"
+            | "th"
     )
 }
 
@@ -555,7 +685,10 @@ fn start_tag_omissible(name: &str, next: Next<'_>, omitted_end: Option<&str>) ->
         // template element."
         "body" => {
             !matches!(next, Next::Comment | Next::Text(true))
-                && !html(next, &["meta", "noscript", "link", "script", "style", "template"])
+                && !html(
+                    next,
+                    &["meta", "noscript", "link", "script", "style", "template"],
+                )
         }
         // "A colgroup element's start tag may be omitted if the first thing inside the
         // colgroup element is a col element, and if the element is not immediately preceded
@@ -571,7 +704,8 @@ fn start_tag_omissible(name: &str, next: Next<'_>, omitted_end: Option<&str>) ->
 
 /// 13.1.2.4 for end tags.
 fn end_tag_omissible(name: &str, next: Next<'_>) -> bool {
-    let followed_by = |names: &[&str]| matches!(next, Next::Start(Namespace::Html, s) if names.contains(&s));
+    let followed_by =
+        |names: &[&str]| matches!(next, Next::Start(Namespace::Html, s) if names.contains(&s));
     // "if there is no more content in the parent element"
     let no_more_content = matches!(next, Next::End(..) | Next::End_);
     match name {

@@ -39,7 +39,10 @@ pub(crate) fn match_entity(input: &[u8], eof: bool) -> NameMatch {
         }
         (lo, hi) = (first, last);
         if ENTITIES[lo].0.len() == k + 1 {
-            best = NameMatch::Found { index: lo, len: k + 1 };
+            best = NameMatch::Found {
+                index: lo,
+                len: k + 1,
+            };
         }
     }
     best
@@ -107,10 +110,12 @@ impl Tokenizer {
     fn flush_code_points<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S, text: &str) {
         let start = self.char_ref_start;
         let end = input.offset();
-        let in_chunk = start >= input.base && input.text.get(start - input.base..input.pos) == Some(text);
+        let in_chunk =
+            start >= input.base && input.text.get(start - input.base..input.pos) == Some(text);
         if self.consumed_as_part_of_attribute() {
             if in_chunk {
-                self.tag.push_value_input(start, end, input.text, input.base);
+                self.tag
+                    .push_value_input(start, end, input.text, input.base);
             } else {
                 self.tag.push_value_str(text, input.text, input.base);
             }
@@ -190,7 +195,11 @@ impl Tokenizer {
             return Flow::Continue;
         }
         if !ends_with_semicolon {
-            self.error(input, sink, ErrorCode::MissingSemicolonAfterCharacterReference);
+            self.error(
+                input,
+                sink,
+                ErrorCode::MissingSemicolonAfterCharacterReference,
+            );
         }
         self.flush_code_points_replaced(input, sink, chars);
         self.state = self.return_state;
@@ -198,7 +207,12 @@ impl Tokenizer {
     }
 
     /// Flushes the characters a reference stands for (not the input itself).
-    fn flush_code_points_replaced<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S, chars: &str) {
+    fn flush_code_points_replaced<S: TokenSink>(
+        &mut self,
+        input: &Input<'_>,
+        sink: &mut S,
+        chars: &str,
+    ) {
         if self.consumed_as_part_of_attribute() {
             self.tag.push_value_str(chars, input.text, input.base);
         } else {
@@ -219,7 +233,8 @@ impl Tokenizer {
                     if self.consumed_as_part_of_attribute() {
                         let start = input.offset();
                         input.advance();
-                        self.tag.push_value_input(start, input.offset(), input.text, input.base);
+                        self.tag
+                            .push_value_input(start, input.offset(), input.text, input.base);
                     } else {
                         let me = self.state;
                         self.emit_current(input, sink);
@@ -258,7 +273,11 @@ impl Tokenizer {
             Peek::Char(c, _) if c.is_ascii_digit() => self.state = State::DecimalCharacterReference,
             Peek::NeedMore => return Flow::Suspend,
             _ => {
-                self.error(input, sink, ErrorCode::AbsenceOfDigitsInNumericCharacterReference);
+                self.error(
+                    input,
+                    sink,
+                    ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
+                );
                 self.flush_temp(input, sink);
                 self.state = self.return_state;
             }
@@ -273,10 +292,16 @@ impl Tokenizer {
         sink: &mut S,
     ) -> Flow {
         match self.peek(input, sink) {
-            Peek::Char(c, _) if c.is_ascii_hexdigit() => self.state = State::HexadecimalCharacterReference,
+            Peek::Char(c, _) if c.is_ascii_hexdigit() => {
+                self.state = State::HexadecimalCharacterReference
+            }
             Peek::NeedMore => return Flow::Suspend,
             _ => {
-                self.error(input, sink, ErrorCode::AbsenceOfDigitsInNumericCharacterReference);
+                self.error(
+                    input,
+                    sink,
+                    ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
+                );
                 self.flush_temp(input, sink);
                 self.state = self.return_state;
             }
@@ -304,14 +329,22 @@ impl Tokenizer {
 
     /// 13.2.5.82 and 13.2.5.83: accumulate digits; `;` ends the reference, anything else is a
     /// missing-semicolon-after-character-reference error.
-    fn digits_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S, radix: u32) -> Flow {
+    fn digits_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+        radix: u32,
+    ) -> Flow {
         loop {
             match self.peek(input, sink) {
                 Peek::Char(c, _) if c.is_digit(radix) => {
                     input.advance();
                     let digit = c.to_digit(radix).unwrap_or(0);
-                    self.char_ref_code =
-                        self.char_ref_code.saturating_mul(radix).saturating_add(digit).min(CODE_LIMIT);
+                    self.char_ref_code = self
+                        .char_ref_code
+                        .saturating_mul(radix)
+                        .saturating_add(digit)
+                        .min(CODE_LIMIT);
                 }
                 Peek::Char(';', _) => {
                     input.advance();
@@ -320,7 +353,11 @@ impl Tokenizer {
                 }
                 Peek::NeedMore => return Flow::Suspend,
                 _ => {
-                    self.error(input, sink, ErrorCode::MissingSemicolonAfterCharacterReference);
+                    self.error(
+                        input,
+                        sink,
+                        ErrorCode::MissingSemicolonAfterCharacterReference,
+                    );
                     self.state = State::NumericCharacterReferenceEnd;
                     return Flow::Continue;
                 }
@@ -339,7 +376,11 @@ impl Tokenizer {
             self.error(input, sink, ErrorCode::NullCharacterReference);
             code = 0xFFFD;
         } else if code > 0x10FFFF {
-            self.error(input, sink, ErrorCode::CharacterReferenceOutsideUnicodeRange);
+            self.error(
+                input,
+                sink,
+                ErrorCode::CharacterReferenceOutsideUnicodeRange,
+            );
             code = 0xFFFD;
         } else if (0xD800..=0xDFFF).contains(&code) {
             self.error(input, sink, ErrorCode::SurrogateCharacterReference);
@@ -347,7 +388,8 @@ impl Tokenizer {
         } else if is_noncharacter(code) {
             self.error(input, sink, ErrorCode::NoncharacterCharacterReference);
         } else if code == 0x0D
-            || ((code < 0x20 || (0x7F..=0x9F).contains(&code)) && !matches!(code, 0x09 | 0x0A | 0x0C | 0x20))
+            || ((code < 0x20 || (0x7F..=0x9F).contains(&code))
+                && !matches!(code, 0x09 | 0x0A | 0x0C | 0x20))
         {
             // "If the number is 0x0D, or a control that's not ASCII whitespace"
             self.error(input, sink, ErrorCode::ControlCharacterReference);

@@ -55,7 +55,15 @@ pub(crate) struct Input<'a> {
 
 impl<'a> Input<'a> {
     pub(crate) fn new(text: &'a str, base: usize, eof: bool) -> Input<'a> {
-        Input { text, bytes: text.as_bytes(), pos: 0, base, eof, special: 0, ended_with_cr: false }
+        Input {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            base,
+            eof,
+            special: 0,
+            ended_with_cr: false,
+        }
     }
 
     /// The stream offset of the next input character.
@@ -90,7 +98,10 @@ impl<'a> Input<'a> {
             [a] => memchr::memchr(a, hay).unwrap_or(hay.len()),
             [a, b] => memchr::memchr2(a, b, hay).unwrap_or(hay.len()),
             [a, b, c] => memchr::memchr3(a, b, c, hay).unwrap_or(hay.len()),
-            _ => hay.iter().position(|b| stops.contains(b)).unwrap_or(hay.len()),
+            _ => hay
+                .iter()
+                .position(|b| stops.contains(b))
+                .unwrap_or(hay.len()),
         };
         // Stops are ASCII and special characters start a char: `pos + len` is a boundary.
         &self.text[self.pos..self.pos + len]
@@ -127,7 +138,9 @@ impl<'a> Input<'a> {
     /// Consumes the character [`Input::peek`] returned.
     #[inline]
     pub(crate) fn advance(&mut self) {
-        let Some(&b) = self.bytes.get(self.pos) else { return };
+        let Some(&b) = self.bytes.get(self.pos) else {
+            return;
+        };
         if b == b'\r' {
             self.pos += 1;
             match self.bytes.get(self.pos) {
@@ -232,7 +245,9 @@ fn classify(bytes: &[u8], i: usize) -> Option<Special> {
             Some(Special::Noncharacter)
         }
         // U+xFFFE and U+xFFFF in the supplementary planes.
-        0xF0..=0xF4 if at(1) & 0x0F == 0x0F && at(2) == 0xBF && (at(3) == 0xBE || at(3) == 0xBF) => {
+        0xF0..=0xF4
+            if at(1) & 0x0F == 0x0F && at(2) == 0xBF && (at(3) == 0xBE || at(3) == 0xBF) =>
+        {
             Some(Special::Noncharacter)
         }
         _ => None,
@@ -245,7 +260,11 @@ fn classify(bytes: &[u8], i: usize) -> Option<Special> {
 /// never occur in UTF-8).
 #[inline(always)]
 fn maybe_special(b: u8) -> bool {
-    (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != 0x0C) | (b == 0x7F) | (b == 0xC2) | (b == 0xEF) | (b >= 0xF0)
+    (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != 0x0C)
+        | (b == 0x7F)
+        | (b == 0xC2)
+        | (b == 0xEF)
+        | (b >= 0xF0)
 }
 
 /// The index of the first special character at or after `from` (`bytes.len()` if none).
@@ -298,13 +317,19 @@ mod tests {
     #[test]
     fn finds_specials() {
         assert_eq!(specials("plain text\twith\nnewlines and more text"), vec![]);
-        assert_eq!(specials("a\r\nb\0c\x01"), vec![(1, Special::Cr), (4, Special::Null), (6, Special::Control)]);
-        assert_eq!(specials("\u{85} \u{A0} \u{FDD0} \u{FFFE} \u{1FFFF} \u{1F600} \u{FF01}"), vec![
-            (0, Special::Control),
-            (6, Special::Noncharacter),
-            (10, Special::Noncharacter),
-            (14, Special::Noncharacter),
-        ]);
+        assert_eq!(
+            specials("a\r\nb\0c\x01"),
+            vec![(1, Special::Cr), (4, Special::Null), (6, Special::Control)]
+        );
+        assert_eq!(
+            specials("\u{85} \u{A0} \u{FDD0} \u{FFFE} \u{1FFFF} \u{1F600} \u{FF01}"),
+            vec![
+                (0, Special::Control),
+                (6, Special::Noncharacter),
+                (10, Special::Noncharacter),
+                (14, Special::Noncharacter),
+            ]
+        );
     }
 
     #[test]

@@ -36,6 +36,7 @@
 //! comments, DOCTYPE, CDATA, processing instructions); character references in `char_ref.rs`.
 
 mod char_ref;
+#[rustfmt::skip]
 mod entities;
 mod input;
 mod states;
@@ -87,7 +88,9 @@ pub struct TokenizerOptions {
 
 impl Default for TokenizerOptions {
     fn default() -> Self {
-        TokenizerOptions { error_positions: true }
+        TokenizerOptions {
+            error_positions: true,
+        }
     }
 }
 
@@ -366,7 +369,8 @@ impl Tokenizer {
         self.skip_lf = input.ended_with_cr;
         if self.options.error_positions && !eof {
             // The chunk goes away: count its lines now.
-            self.line_col.position_in(input.text, input.base, input.offset());
+            self.line_col
+                .position_in(input.text, input.base, input.offset());
         }
     }
 
@@ -412,7 +416,9 @@ impl Tokenizer {
                 State::ScriptDataDoubleEscapeStart => {
                     self.script_data_double_escape_start_state(input, sink)
                 }
-                State::ScriptDataDoubleEscaped => self.script_data_double_escaped_state(input, sink),
+                State::ScriptDataDoubleEscaped => {
+                    self.script_data_double_escaped_state(input, sink)
+                }
                 State::ScriptDataDoubleEscapedDash => {
                     self.script_data_double_escaped_dash_state(input, sink)
                 }
@@ -429,7 +435,9 @@ impl Tokenizer {
                 State::AttributeName => self.attribute_name_state(input, sink),
                 State::AfterAttributeName => self.after_attribute_name_state(input, sink),
                 State::BeforeAttributeValue => self.before_attribute_value_state(input, sink),
-                State::AttributeValueDoubleQuoted => self.attribute_value_quoted_state(input, sink, b'"'),
+                State::AttributeValueDoubleQuoted => {
+                    self.attribute_value_quoted_state(input, sink, b'"')
+                }
                 State::AttributeValueSingleQuoted => {
                     self.attribute_value_quoted_state(input, sink, b'\'')
                 }
@@ -444,7 +452,9 @@ impl Tokenizer {
                 State::CommentStartDash => self.comment_start_dash_state(input, sink),
                 State::Comment => self.comment_state(input, sink),
                 State::CommentLessThanSign => self.comment_less_than_sign_state(input, sink),
-                State::CommentLessThanSignBang => self.comment_less_than_sign_bang_state(input, sink),
+                State::CommentLessThanSignBang => {
+                    self.comment_less_than_sign_bang_state(input, sink)
+                }
                 State::CommentLessThanSignBangDash => {
                     self.comment_less_than_sign_bang_dash_state(input, sink)
                 }
@@ -553,7 +563,12 @@ impl Tokenizer {
     /// errors and any occurrences of controls other than ASCII whitespace and U+0000 NULL
     /// characters are control-character-in-input-stream parse errors", reported once, when
     /// the tokenizer first reaches the character.
-    fn report_input_stream_error<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S, kind: Special) {
+    fn report_input_stream_error<S: TokenSink>(
+        &mut self,
+        input: &Input<'_>,
+        sink: &mut S,
+        kind: Special,
+    ) {
         let at = input.offset();
         if at >= self.input_errors_before {
             self.input_errors_before = at + 1;
@@ -583,14 +598,21 @@ impl Tokenizer {
         } else {
             (0, 0)
         };
-        sink.parse_error(ParseError { code, line, column, offset, detail: None });
+        sink.parse_error(ParseError {
+            code,
+            line,
+            column,
+            offset,
+            detail: None,
+        });
     }
 
     /// Reports a parse error at the next input character (after any input-stream error of
     /// that character, which comes first).
     #[inline]
     pub(crate) fn error<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S, code: ErrorCode) {
-        if let Peek::Char(_, Some(kind @ (Special::Control | Special::Noncharacter))) = input.peek() {
+        if let Peek::Char(_, Some(kind @ (Special::Control | Special::Noncharacter))) = input.peek()
+        {
             self.report_input_stream_error(input, sink, kind);
         }
         self.error_at(input, sink, code, input.offset());
@@ -620,7 +642,11 @@ impl Tokenizer {
         if text.is_empty() {
             return;
         }
-        let r = sink.process_token(Token::Characters { text, span: Span::new(start, end), verbatim });
+        let r = sink.process_token(Token::Characters {
+            text,
+            span: Span::new(start, end),
+            verbatim,
+        });
         self.apply(r);
     }
 
@@ -661,7 +687,9 @@ impl Tokenizer {
     /// Emits the U+0000 NULL character token at `offset`.
     #[inline]
     pub(crate) fn emit_null<S: TokenSink>(&mut self, sink: &mut S, offset: usize) {
-        let r = sink.process_token(Token::NullCharacter { span: Span::new(offset, offset + 1) });
+        let r = sink.process_token(Token::NullCharacter {
+            span: Span::new(offset, offset + 1),
+        });
         self.apply(r);
     }
 
@@ -687,7 +715,11 @@ impl Tokenizer {
             }
         }
         let view = self.tag.view(input.text, input.base, end);
-        let token = if view.kind == TagKind::Start { Token::StartTag(view) } else { Token::EndTag(view) };
+        let token = if view.kind == TagKind::Start {
+            Token::StartTag(view)
+        } else {
+            Token::EndTag(view)
+        };
         let r = sink.process_token(token);
         self.apply(r);
         self.tag.attrs.clear();
@@ -727,7 +759,9 @@ impl Tokenizer {
 
     /// Emits the end-of-file token.
     pub(crate) fn emit_eof<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S) -> Flow {
-        let r = sink.process_token(Token::Eof { offset: input.offset() });
+        let r = sink.process_token(Token::Eof {
+            offset: input.offset(),
+        });
         self.apply(r);
         Flow::Done
     }

@@ -155,7 +155,10 @@ impl<'t> Tag<'t> {
     /// The attributes, in source order (duplicates already removed).
     #[inline]
     pub fn attrs(&self) -> TagAttrs<'t> {
-        TagAttrs { tag: *self, iter: self.attrs.iter() }
+        TagAttrs {
+            tag: *self,
+            iter: self.attrs.iter(),
+        }
     }
 
     /// The number of attributes.
@@ -169,18 +172,28 @@ impl<'t> Tag<'t> {
     }
 
     fn resolve(&self, raw: &RawAttr) -> Attribute<'t> {
-        let name = self.names.get(raw.name.0 as usize..raw.name.1 as usize).unwrap_or("");
+        let name = self
+            .names
+            .get(raw.name.0 as usize..raw.name.1 as usize)
+            .unwrap_or("");
         let (value, source_offset) = match raw.value {
             AttrValue::Input { start, end } => {
                 let s = start - self.input_base;
                 let e = end - self.input_base;
                 (self.input.get(s..e).unwrap_or(""), Some(start))
             }
-            AttrValue::Owned { start, end } => {
-                (self.values.get(start as usize..end as usize).unwrap_or(""), None)
-            }
+            AttrValue::Owned { start, end } => (
+                self.values.get(start as usize..end as usize).unwrap_or(""),
+                None,
+            ),
         };
-        Attribute { name, name_id: raw.name_id, value, source_offset, name_span: raw.name_span }
+        Attribute {
+            name,
+            name_id: raw.name_id,
+            value,
+            source_offset,
+            name_span: raw.name_span,
+        }
     }
 }
 
@@ -190,7 +203,10 @@ impl std::fmt::Debug for Tag<'_> {
             .field("kind", &self.kind)
             .field("name", &self.name)
             .field("self_closing", &self.self_closing)
-            .field("attrs", &self.attrs().map(|a| (a.name, a.value)).collect::<Vec<_>>())
+            .field(
+                "attrs",
+                &self.attrs().map(|a| (a.name, a.value)).collect::<Vec<_>>(),
+            )
             .finish()
     }
 }
@@ -313,7 +329,9 @@ impl TagBuilder {
     /// When leaving the attribute name state: look up the name and remove the attribute if
     /// the token already has one with that name. Returns `true` for a duplicate.
     pub(crate) fn finish_attr_name(&mut self, end_offset: usize) -> bool {
-        let Some(last) = self.attrs.len().checked_sub(1) else { return false };
+        let Some(last) = self.attrs.len().checked_sub(1) else {
+            return false;
+        };
         let (s, e) = self.attrs[last].name;
         let name = &self.names[s as usize..e as usize];
         let id = LocalName::from_static_str(name);
@@ -352,7 +370,7 @@ impl TagBuilder {
 
     /// Appends to the current attribute's value.
     pub(crate) fn push_value_str(&mut self, s: &str, input: &str, input_base: usize) {
-        self.to_owned_value(input, input_base);
+        self.make_value_owned(input, input_base);
         self.values.push_str(s);
         if let Some(a) = self.attrs.last_mut() {
             if let AttrValue::Owned { end, .. } = &mut a.value {
@@ -363,11 +381,19 @@ impl TagBuilder {
 
     /// Appends input bytes `start..end` (stream offsets) to the current attribute's value,
     /// keeping the value a reference to the input while it stays one contiguous slice.
-    pub(crate) fn push_value_input(&mut self, start: usize, end: usize, input: &str, input_base: usize) {
+    pub(crate) fn push_value_input(
+        &mut self,
+        start: usize,
+        end: usize,
+        input: &str,
+        input_base: usize,
+    ) {
         if start == end {
             return;
         }
-        let Some(a) = self.attrs.last_mut() else { return };
+        let Some(a) = self.attrs.last_mut() else {
+            return;
+        };
         match &mut a.value {
             AttrValue::Owned { start: s, end: e } if s == e => {
                 a.value = AttrValue::Input { start, end };
@@ -381,13 +407,19 @@ impl TagBuilder {
     }
 
     /// Makes the current attribute's value owned (before appending a non-input string).
-    fn to_owned_value(&mut self, input: &str, input_base: usize) {
-        let Some(a) = self.attrs.last_mut() else { return };
+    fn make_value_owned(&mut self, input: &str, input_base: usize) {
+        let Some(a) = self.attrs.last_mut() else {
+            return;
+        };
         match a.value {
             AttrValue::Input { start, end } => {
                 let at = self.values.len() as u32;
-                self.values.push_str(&input[start - input_base..end - input_base]);
-                a.value = AttrValue::Owned { start: at, end: self.values.len() as u32 };
+                self.values
+                    .push_str(&input[start - input_base..end - input_base]);
+                a.value = AttrValue::Owned {
+                    start: at,
+                    end: self.values.len() as u32,
+                };
             }
             AttrValue::Owned { start, end } if start == end => {
                 let at = self.values.len() as u32;
@@ -398,7 +430,10 @@ impl TagBuilder {
                 // this one: move it to the end (once; those values are detached for good).
                 let at = self.values.len() as u32;
                 self.values.extend_from_within(start as usize..end as usize);
-                a.value = AttrValue::Owned { start: at, end: self.values.len() as u32 };
+                a.value = AttrValue::Owned {
+                    start: at,
+                    end: self.values.len() as u32,
+                };
             }
             AttrValue::Owned { .. } => {}
         }
@@ -410,8 +445,12 @@ impl TagBuilder {
         for a in &mut self.attrs {
             if let AttrValue::Input { start, end } = a.value {
                 let at = self.values.len() as u32;
-                self.values.push_str(&input[start - input_base..end - input_base]);
-                a.value = AttrValue::Owned { start: at, end: self.values.len() as u32 };
+                self.values
+                    .push_str(&input[start - input_base..end - input_base]);
+                a.value = AttrValue::Owned {
+                    start: at,
+                    end: self.values.len() as u32,
+                };
             }
         }
     }

@@ -163,7 +163,7 @@ impl TreeBuilder {
         let mut next = self.doc.arena.get(option).and_then(|x| x.first_child());
         while let Some(child) = next {
             next = self.doc.arena[child].next_sibling();
-            if let Some(copy) = self.doc.clone_subtree(child) {
+            if let Some(copy) = self.doc.deep_clone(child) {
                 copies.push(copy);
             }
         }

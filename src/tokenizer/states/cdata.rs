@@ -6,7 +6,11 @@ use crate::tokenizer::{Flow, State, TokenSink, Tokenizer};
 
 impl Tokenizer {
     /// 13.2.5.69 CDATA section state
-    pub(crate) fn cdata_section_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn cdata_section_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         loop {
             let run = input.run_until(b"]");
             if !run.is_empty() {
@@ -64,7 +68,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.71 CDATA section end state
-    pub(crate) fn cdata_section_end_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn cdata_section_end_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         loop {
             let at = input.offset();
             match self.peek(input, sink) {

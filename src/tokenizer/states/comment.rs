@@ -14,7 +14,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.41 Bogus comment state
-    pub(crate) fn bogus_comment_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn bogus_comment_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         loop {
             let run = input.run_until(b">");
             if !run.is_empty() {
@@ -86,7 +90,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.43 Comment start state
-    pub(crate) fn comment_start_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn comment_start_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         match self.peek(input, sink) {
             Peek::Char('-', _) => {
                 input.advance();
@@ -140,7 +148,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.45 Comment state
-    pub(crate) fn comment_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn comment_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         loop {
             let run = input.run_until(b"<-");
             if !run.is_empty() {
@@ -242,7 +254,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.50 Comment end dash state
-    pub(crate) fn comment_end_dash_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn comment_end_dash_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         match self.peek(input, sink) {
             Peek::Char('-', _) => {
                 input.advance();
@@ -259,7 +275,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.51 Comment end state
-    pub(crate) fn comment_end_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn comment_end_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         loop {
             match self.peek(input, sink) {
                 Peek::Char('>', _) => {
@@ -286,7 +306,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.52 Comment end bang state
-    pub(crate) fn comment_end_bang_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn comment_end_bang_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         match self.peek(input, sink) {
             Peek::Char('-', _) => {
                 input.advance();
@@ -308,5 +332,4 @@ impl Tokenizer {
         }
         Flow::Continue
     }
-
 }

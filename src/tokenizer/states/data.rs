@@ -63,28 +63,49 @@ impl Tokenizer {
     }
 
     /// 13.2.5.2 RCDATA state
-    pub(crate) fn rcdata_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn rcdata_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         self.text_state(input, sink, TextKind::Rcdata)
     }
 
     /// 13.2.5.3 RAWTEXT state
-    pub(crate) fn rawtext_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn rawtext_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         self.text_state(input, sink, TextKind::Rawtext)
     }
 
     /// 13.2.5.4 Script data state
-    pub(crate) fn script_data_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn script_data_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         self.text_state(input, sink, TextKind::ScriptData)
     }
 
     /// 13.2.5.5 PLAINTEXT state
-    pub(crate) fn plaintext_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn plaintext_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         self.text_state(input, sink, TextKind::Plaintext)
     }
 
     /// The RCDATA, RAWTEXT, script data and PLAINTEXT states: they only differ in whether `&`
     /// starts a character reference and where `<` leads. U+0000 becomes U+FFFD in all four.
-    fn text_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S, kind: TextKind) -> Flow {
+    fn text_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+        kind: TextKind,
+    ) -> Flow {
         let me = self.state;
         let stops: &[u8] = match kind {
             TextKind::Rcdata => b"<&",

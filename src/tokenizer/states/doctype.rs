@@ -8,7 +8,10 @@ use crate::tokenizer::{DoctypeBuilder, Flow, Identifier, State, TokenSink, Token
 impl Tokenizer {
     /// "Create a new DOCTYPE token."
     fn new_doctype(&mut self) {
-        self.doctype = DoctypeBuilder { start: self.markup_start, ..DoctypeBuilder::default() };
+        self.doctype = DoctypeBuilder {
+            start: self.markup_start,
+            ..DoctypeBuilder::default()
+        };
     }
 
     /// "This is an eof-in-doctype parse error. Set the current DOCTYPE token's force-quirks
@@ -30,7 +33,12 @@ impl Tokenizer {
 
     /// "This is a [code] parse error. Set the current DOCTYPE token's force-quirks flag to on.
     /// Switch to the data state. Emit the current DOCTYPE token."
-    fn abrupt_doctype<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S, code: ErrorCode) -> Flow {
+    fn abrupt_doctype<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+        code: ErrorCode,
+    ) -> Flow {
         self.error(input, sink, code);
         self.doctype.force_quirks = true;
         self.close_doctype(input, sink)
@@ -38,7 +46,12 @@ impl Tokenizer {
 
     /// "This is a [code] parse error. Set the current DOCTYPE token's force-quirks flag to on.
     /// Reconsume in the bogus DOCTYPE state."
-    fn to_bogus_doctype<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S, code: ErrorCode) -> Flow {
+    fn enter_bogus_doctype<S: TokenSink>(
+        &mut self,
+        input: &Input<'_>,
+        sink: &mut S,
+        code: ErrorCode,
+    ) -> Flow {
         self.error(input, sink, code);
         self.doctype.force_quirks = true;
         self.state = State::BogusDoctype;
@@ -66,7 +79,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.53 DOCTYPE state
-    pub(crate) fn doctype_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn doctype_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         match self.peek(input, sink) {
             Peek::Char(c, _) if is_tokenizer_whitespace(c) => {
                 input.advance();
@@ -124,7 +141,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.55 DOCTYPE name state
-    pub(crate) fn doctype_name_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn doctype_name_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         loop {
             match self.peek(input, sink) {
                 Peek::Char(c, _) if is_tokenizer_whitespace(c) => {
@@ -140,7 +161,10 @@ impl Tokenizer {
                 }
                 Peek::Char(c, _) => {
                     input.advance();
-                    self.doctype.name.get_or_insert_default().push(c.to_ascii_lowercase());
+                    self.doctype
+                        .name
+                        .get_or_insert_default()
+                        .push(c.to_ascii_lowercase());
                 }
                 Peek::NeedMore => return Flow::Suspend,
                 Peek::Eof => return self.eof_in_doctype(input, sink),
@@ -170,7 +194,7 @@ impl Tokenizer {
                     } else if public.is_none() || system.is_none() {
                         return Flow::Suspend;
                     } else {
-                        return self.to_bogus_doctype(
+                        return self.enter_bogus_doctype(
                             input,
                             sink,
                             ErrorCode::InvalidCharacterSequenceAfterDoctypeName,
@@ -218,7 +242,7 @@ impl Tokenizer {
                 self.start_identifier(input, which, q)
             }
             Peek::Char('>', _) => self.abrupt_doctype(input, sink, missing_id),
-            Peek::Char(..) => self.to_bogus_doctype(input, sink, missing_quote),
+            Peek::Char(..) => self.enter_bogus_doctype(input, sink, missing_quote),
             Peek::NeedMore => Flow::Suspend,
             Peek::Eof => self.eof_in_doctype(input, sink),
         }
@@ -247,7 +271,7 @@ impl Tokenizer {
                 Peek::Char(c, _) if is_tokenizer_whitespace(c) => input.advance(),
                 Peek::Char(q @ ('"' | '\''), _) => return self.start_identifier(input, which, q),
                 Peek::Char('>', _) => return self.abrupt_doctype(input, sink, missing_id),
-                Peek::Char(..) => return self.to_bogus_doctype(input, sink, missing_quote),
+                Peek::Char(..) => return self.enter_bogus_doctype(input, sink, missing_quote),
                 Peek::NeedMore => return Flow::Suspend,
                 Peek::Eof => return self.eof_in_doctype(input, sink),
             }
@@ -268,7 +292,9 @@ impl Tokenizer {
             let run = input.run_until(&stops);
             if !run.is_empty() {
                 input.skip(run.len());
-                self.identifier_mut(which).get_or_insert_default().push_str(run);
+                self.identifier_mut(which)
+                    .get_or_insert_default()
+                    .push_str(run);
             }
             match self.peek(input, sink) {
                 Peek::Char(c, None) if c as u32 == u32::from(quote) => {
@@ -282,7 +308,9 @@ impl Tokenizer {
                 Peek::Char(_, Some(Special::Null)) => {
                     self.error(input, sink, ErrorCode::UnexpectedNullCharacter);
                     input.advance();
-                    self.identifier_mut(which).get_or_insert_default().push('\u{FFFD}');
+                    self.identifier_mut(which)
+                        .get_or_insert_default()
+                        .push('\u{FFFD}');
                 }
                 Peek::Char('>', _) => {
                     let code = match which {
@@ -315,12 +343,18 @@ impl Tokenizer {
             }
             Peek::Char('>', _) => self.close_doctype(input, sink),
             Peek::Char(q @ ('"' | '\''), _) => {
-                self.error(input, sink, ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers);
+                self.error(
+                    input,
+                    sink,
+                    ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
+                );
                 self.start_identifier(input, Identifier::System, q)
             }
-            Peek::Char(..) => {
-                self.to_bogus_doctype(input, sink, ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier)
-            }
+            Peek::Char(..) => self.enter_bogus_doctype(
+                input,
+                sink,
+                ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier,
+            ),
             Peek::NeedMore => Flow::Suspend,
             Peek::Eof => self.eof_in_doctype(input, sink),
         }
@@ -340,7 +374,7 @@ impl Tokenizer {
                     return self.start_identifier(input, Identifier::System, q);
                 }
                 Peek::Char(..) => {
-                    return self.to_bogus_doctype(
+                    return self.enter_bogus_doctype(
                         input,
                         sink,
                         ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier,
@@ -364,7 +398,11 @@ impl Tokenizer {
                 Peek::Char('>', _) => return self.close_doctype(input, sink),
                 Peek::Char(..) => {
                     // "(This does not set the current DOCTYPE token's force-quirks flag to on.)"
-                    self.error(input, sink, ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier);
+                    self.error(
+                        input,
+                        sink,
+                        ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier,
+                    );
                     self.state = State::BogusDoctype;
                     return Flow::Continue;
                 }
@@ -375,7 +413,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.68 Bogus DOCTYPE state
-    pub(crate) fn bogus_doctype_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn bogus_doctype_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         loop {
             let run = input.run_until(b">");
             input.skip(run.len());

@@ -27,7 +27,11 @@ impl Tokenizer {
                 self.state = State::ProcessingInstructionTarget;
             }
             Peek::Char(..) => {
-                self.error(input, sink, ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget);
+                self.error(
+                    input,
+                    sink,
+                    ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget,
+                );
                 self.convert_temp_to_comment();
                 self.state = State::BogusComment;
             }
@@ -50,8 +54,14 @@ impl Tokenizer {
             match self.peek(input, sink) {
                 Peek::Char(c, _) if is_tokenizer_whitespace(c) || c == '?' || c == '>' => {
                     let target = self.temp.as_str();
-                    if target.eq_ignore_ascii_case("xml") || target.eq_ignore_ascii_case("xml-stylesheet") {
-                        self.error(input, sink, ErrorCode::DisallowedProcessingInstructionTarget);
+                    if target.eq_ignore_ascii_case("xml")
+                        || target.eq_ignore_ascii_case("xml-stylesheet")
+                    {
+                        self.error(
+                            input,
+                            sink,
+                            ErrorCode::DisallowedProcessingInstructionTarget,
+                        );
                         self.convert_temp_to_comment();
                         self.state = State::BogusComment;
                     } else {

@@ -261,7 +261,11 @@ impl Tokenizer {
         loop {
             match self.peek(input, sink) {
                 Peek::Char(c, _) if is_tokenizer_whitespace(c) || c == '/' || c == '>' => {
-                    self.state = if self.temp == "script" { if_script } else { otherwise };
+                    self.state = if self.temp == "script" {
+                        if_script
+                    } else {
+                        otherwise
+                    };
                     self.emit_current(input, sink);
                     return Flow::Continue;
                 }
@@ -329,7 +333,12 @@ impl Tokenizer {
         input: &mut Input<'_>,
         sink: &mut S,
     ) -> Flow {
-        self.script_data_double_escaped_dashes(input, sink, State::ScriptDataDoubleEscapedDashDash, false)
+        self.script_data_double_escaped_dashes(
+            input,
+            sink,
+            State::ScriptDataDoubleEscapedDashDash,
+            false,
+        )
     }
 
     /// 13.2.5.29 Script data double escaped dash dash state
@@ -338,7 +347,12 @@ impl Tokenizer {
         input: &mut Input<'_>,
         sink: &mut S,
     ) -> Flow {
-        self.script_data_double_escaped_dashes(input, sink, State::ScriptDataDoubleEscapedDashDash, true)
+        self.script_data_double_escaped_dashes(
+            input,
+            sink,
+            State::ScriptDataDoubleEscapedDashDash,
+            true,
+        )
     }
 
     /// 13.2.5.28 and 13.2.5.29, which differ only in `>` (which ends the double escape after

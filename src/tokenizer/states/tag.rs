@@ -10,18 +10,28 @@ use crate::tokenizer::{Flow, State, TokenSink, Tokenizer};
 /// Bytes that end a run of ordinary tag or attribute name characters.
 #[inline]
 fn ends_name(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>' | b'=' | b'"' | b'\'' | b'<')
+    matches!(
+        b,
+        b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>' | b'=' | b'"' | b'\'' | b'<'
+    )
 }
 
 /// Bytes that end a run of ordinary unquoted attribute value characters.
 #[inline]
 fn ends_unquoted_value(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | 0x0C | b' ' | b'&' | b'>' | b'"' | b'\'' | b'<' | b'=' | b'`')
+    matches!(
+        b,
+        b'\t' | b'\n' | 0x0C | b' ' | b'&' | b'>' | b'"' | b'\'' | b'<' | b'=' | b'`'
+    )
 }
 
 impl Tokenizer {
     /// 13.2.5.6 Tag open state
-    pub(crate) fn tag_open_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn tag_open_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         let lt = self.markup_start;
         match self.peek(input, sink) {
             Peek::Char('!', _) => {
@@ -57,7 +67,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.7 End tag open state
-    pub(crate) fn end_tag_open_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn end_tag_open_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         let lt = self.markup_start;
         match self.peek(input, sink) {
             Peek::Char(c, _) if c.is_ascii_alphabetic() => {
@@ -90,14 +104,21 @@ impl Tokenizer {
     fn name_run<'a>(input: &mut Input<'a>) -> &'a str {
         let limit = input.next_special() - input.pos;
         let bytes = input.rest_bytes();
-        let len = bytes[..limit].iter().position(|&b| ends_name(b)).unwrap_or(limit);
+        let len = bytes[..limit]
+            .iter()
+            .position(|&b| ends_name(b))
+            .unwrap_or(limit);
         let run = &input.rest()[..len];
         input.skip(len);
         run
     }
 
     /// 13.2.5.8 Tag name state
-    pub(crate) fn tag_name_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn tag_name_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         loop {
             // "ASCII upper alpha: Append the lowercase version [...]. Anything else: Append the
             // current input character", for a run of such characters.
@@ -157,7 +178,11 @@ impl Tokenizer {
                     return Flow::Continue;
                 }
                 Peek::Char('=', _) => {
-                    self.error(input, sink, ErrorCode::UnexpectedEqualsSignBeforeAttributeName);
+                    self.error(
+                        input,
+                        sink,
+                        ErrorCode::UnexpectedEqualsSignBeforeAttributeName,
+                    );
                     input.advance();
                     self.tag.start_attr(offset);
                     self.tag.push_name_str("=");
@@ -175,7 +200,11 @@ impl Tokenizer {
     }
 
     /// 13.2.5.33 Attribute name state
-    pub(crate) fn attribute_name_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
+    pub(crate) fn attribute_name_state<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+    ) -> Flow {
         loop {
             let run = Self::name_run(input);
             if !run.is_empty() {
@@ -315,7 +344,8 @@ impl Tokenizer {
         if is_cr {
             self.tag.push_value_str("\n", input.text, input.base);
         } else {
-            self.tag.push_value_input(start, input.offset(), input.text, input.base);
+            self.tag
+                .push_value_input(start, input.offset(), input.text, input.base);
         }
     }
 
@@ -334,7 +364,8 @@ impl Tokenizer {
             if !run.is_empty() {
                 let start = input.offset();
                 input.skip(run.len());
-                self.tag.push_value_input(start, input.offset(), input.text, input.base);
+                self.tag
+                    .push_value_input(start, input.offset(), input.text, input.base);
             }
             let offset = input.offset();
             match self.peek(input, sink) {
@@ -380,7 +411,8 @@ impl Tokenizer {
             if len > 0 {
                 let start = input.offset();
                 input.skip(len);
-                self.tag.push_value_input(start, input.offset(), input.text, input.base);
+                self.tag
+                    .push_value_input(start, input.offset(), input.text, input.base);
             }
             let offset = input.offset();
             match self.peek(input, sink) {
@@ -408,7 +440,11 @@ impl Tokenizer {
                     self.tag.push_value_str("\u{FFFD}", input.text, input.base);
                 }
                 Peek::Char('"' | '\'' | '<' | '=' | '`', _) => {
-                    self.error(input, sink, ErrorCode::UnexpectedCharacterInUnquotedAttributeValue);
+                    self.error(
+                        input,
+                        sink,
+                        ErrorCode::UnexpectedCharacterInUnquotedAttributeValue,
+                    );
                     self.push_current_to_value(input);
                 }
                 Peek::Char(..) => self.push_current_to_value(input),
