@@ -137,6 +137,9 @@ pub struct Document {
     /// Whether caches derived from the tree (selector indexes) are still valid; every
     /// mutation clears it.
     pub(crate) caches_valid: bool,
+    /// For a parsed fragment, its context element (namespace, local name): serializing the
+    /// fragment serializes it as that element's contents.
+    pub(crate) fragment_context: Option<(Namespace, LocalName)>,
 }
 
 impl Document {
@@ -156,6 +159,7 @@ impl Document {
             errors: Vec::new(),
             error_count: 0,
             caches_valid: false,
+            fragment_context: None,
         }
     }
 
@@ -235,6 +239,13 @@ impl Document {
     /// content raw text).
     pub fn scripting(&self) -> bool {
         self.scripting
+    }
+
+    /// For a document made by [`Document::parse_fragment`], the context element's namespace
+    /// and local name.
+    pub fn fragment_context(&self) -> Option<(Namespace, &str)> {
+        self.fragment_context
+            .map(|(ns, name)| (ns, self.name_str(name)))
     }
 
     /// The decoded input text the document was parsed from.

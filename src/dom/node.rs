@@ -66,6 +66,11 @@ impl<'a> NodeRef<'a> {
         NodeId(self.id)
     }
 
+    #[inline]
+    pub(crate) fn raw_id(self) -> indextree::NodeId {
+        self.id
+    }
+
     /// The document the node belongs to.
     #[inline]
     pub fn document(self) -> &'a Document {

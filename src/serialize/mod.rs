@@ -147,6 +147,12 @@ fn serialize<W: Write + ?Sized>(
             stack.push(frame);
         }
     } else {
+        if node.raw_id() == doc.root {
+            // A parsed fragment serializes as the contents of its context element.
+            if let Some((ns, name)) = doc.fragment_context() {
+                ser.set_context(ns, name);
+            }
+        }
         if let Some(e) = node.as_element() {
             // 13.3 step 1: "If the node serializes as void, then return the empty string."
             if stream::serializes_as_void(e.namespace(), e.local_name()) {
@@ -364,5 +370,136 @@ impl fmt::Display for Document {
     /// The document serialized, as [`Document::html`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_html(f, &SerializeOptions::default())
+    }
+}
+
+impl Document {
+    /// Whether serializing this document and parsing the result gives back the same tree
+    /// (with the same scripting flag, and for a parsed fragment the same context element).
+    ///
+    /// Most trees do. Those that don't hold shapes the parser would never build from their
+    /// own serialization (13.3 warns about them): an `a` or `form` nested in another,
+    /// `<plaintext>`, a CR from `&#13;`, a leading newline in `pre` or `textarea`, script text
+    /// that cannot be closed, a DOCTYPE with identifiers (the serialization keeps only the
+    /// name). Sanitizers that reparse what they emit should check this.
+    ///
+    /// ```
+    /// use html_arena::Document;
+    /// assert!(Document::parse("<p>Hello <b>world</b>").is_round_trip_stable());
+    /// // Foster parenting nests an <a> inside an <a>; a second <a> start tag closes the first.
+    /// assert!(!Document::parse("<a><table><a>").is_round_trip_stable());
+    /// ```
+    pub fn is_round_trip_stable(&self) -> bool {
+        let html = self.html();
+        let options = crate::ParseOptions::default().with_scripting(self.scripting());
+        let again = match self.fragment_context() {
+            Some((ns, name)) => {
+                let context = match ns {
+                    crate::Namespace::Html => name.to_owned(),
+                    crate::Namespace::Svg => format!("svg {name}"),
+                    crate::Namespace::MathMl => format!("math {name}"),
+                };
+                match Document::parse_fragment(&html, &context, &options) {
+                    Ok(doc) => doc,
+                    Err(_) => return false,
+                }
+            }
+            None => Document::parse_with(&html, &options),
+        };
+        same_tree(self.root(), again.root())
+    }
+}
+
+/// Whether two subtrees are equal: same node kinds, names, namespaces, attributes (in order)
+/// and data, with adjacent text nodes compared as one (serialization joins them). Iterative.
+pub(crate) fn same_tree(a: NodeRef<'_>, b: NodeRef<'_>) -> bool {
+    // Pairs of nodes whose children remain to be compared.
+    let mut work = vec![(a, b)];
+    while let Some((x, y)) = work.pop() {
+        let xs = merged_children(x);
+        let ys = merged_children(y);
+        if xs.len() != ys.len() {
+            return false;
+        }
+        for (cx, cy) in xs.into_iter().zip(ys) {
+            match (cx, cy) {
+                (Child::Text(s), Child::Text(t)) => {
+                    if s != t {
+                        return false;
+                    }
+                }
+                (Child::Node(p), Child::Node(q)) => {
+                    if !same_node(p, q) {
+                        return false;
+                    }
+                    work.push((p, q));
+                    match (template_contents(p), template_contents(q)) {
+                        (Some(cp), Some(cq)) => work.push((cp, cq)),
+                        (None, None) => {}
+                        _ => return false,
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+    true
+}
+
+fn template_contents(n: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    n.as_element().and_then(ElementRef::template_contents)
+}
+
+enum Child<'a> {
+    Text(String),
+    Node(NodeRef<'a>),
+}
+
+fn merged_children(n: NodeRef<'_>) -> Vec<Child<'_>> {
+    let mut out: Vec<Child<'_>> = Vec::new();
+    for c in n.children() {
+        match (c.as_text(), out.last_mut()) {
+            (Some(t), Some(Child::Text(prev))) => prev.push_str(t),
+            (Some(t), _) => out.push(Child::Text(t.to_owned())),
+            (None, _) => out.push(Child::Node(c)),
+        }
+    }
+    out
+}
+
+fn same_node(p: NodeRef<'_>, q: NodeRef<'_>) -> bool {
+    match (p.kind(), q.kind()) {
+        (NodeKind::Element(e), NodeKind::Element(f)) => {
+            e.namespace() == f.namespace()
+                && e.local_name() == f.local_name()
+                && e.attrs()
+                    .map(|a| (a.namespace, a.local_name, a.value))
+                    .eq(f.attrs().map(|a| (a.namespace, a.local_name, a.value)))
+        }
+        (NodeKind::Comment(a), NodeKind::Comment(b)) => a == b,
+        (
+            NodeKind::ProcessingInstruction {
+                target: t1,
+                data: d1,
+            },
+            NodeKind::ProcessingInstruction {
+                target: t2,
+                data: d2,
+            },
+        ) => t1 == t2 && d1 == d2,
+        (
+            NodeKind::Doctype {
+                name: n1,
+                public_id: p1,
+                system_id: s1,
+            },
+            NodeKind::Doctype {
+                name: n2,
+                public_id: p2,
+                system_id: s2,
+            },
+        ) => n1 == n2 && p1 == p2 && s1 == s2,
+        (NodeKind::Document, NodeKind::Document) | (NodeKind::Fragment, NodeKind::Fragment) => true,
+        _ => false,
     }
 }

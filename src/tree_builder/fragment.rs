@@ -118,6 +118,7 @@ impl TreeBuilder {
             foreign::lowercase_name(name)
         };
         let flags = tag_sets::element_flags(name, context.ns, false);
+        tb.doc.fragment_context = Some((context.ns, name));
         // "Set the parser's fragment context element to context."
         tb.context = Some(Context {
             name: key,
