@@ -16,6 +16,7 @@
 //! optional tags, unquoted attributes, ...): see [`SerializeOptions::html5lib`].
 
 mod escape;
+mod fast;
 mod stream;
 
 use std::fmt::{self, Write};
@@ -123,6 +124,24 @@ type Frame<'a> = (Option<ElementRef<'a>>, Option<NodeRef<'a>>);
 
 /// Serializes `node` (with `include_self`) or its children into `out`.
 fn serialize<W: Write + ?Sized>(
+    node: NodeRef<'_>,
+    include_self: bool,
+    options: &SerializeOptions,
+    out: &mut W,
+) -> fmt::Result {
+    let plain = SerializeOptions {
+        scripting: options.scripting,
+        ..SerializeOptions::default()
+    };
+    if *options == plain {
+        fast::serialize(node, include_self, out)
+    } else {
+        serialize_with_options(node, include_self, options, out)
+    }
+}
+
+/// Serializes through the [`TokenSerializer`], which applies the options.
+fn serialize_with_options<W: Write + ?Sized>(
     node: NodeRef<'_>,
     include_self: bool,
     options: &SerializeOptions,
@@ -501,5 +520,54 @@ fn same_node(p: NodeRef<'_>, q: NodeRef<'_>) -> bool {
         ) => n1 == n2 && p1 == p2 && s1 == s2,
         (NodeKind::Document, NodeKind::Document) | (NodeKind::Fragment, NodeKind::Fragment) => true,
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The direct writer used for default options and the token path used for any options
+    /// must agree exactly when the options are the defaults.
+    #[test]
+    fn fast_path_matches_token_path() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bench-corpus");
+        let mut inputs: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "html"))
+            .map(|p| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned())
+            .collect();
+        inputs.extend(
+            [
+                "<!DOCTYPE html><template><p>a<br>b</template><svg><desc>x</desc></svg>",
+                "<script>a<b</script><style>&amp;</style><noscript><b>x</b></noscript>",
+                "<p title='a\"b&amp;\u{a0}<'>x &lt; y\u{a0}&amp; <?pi data?><!--c--></p><plaintext>a<b",
+                "<math><mi xlink:href=x xml:lang=en xmlns:xlink=y>m</mi></math><area><img><table><col>",
+            ]
+            .map(str::to_owned),
+        );
+        for scripting in [false, true] {
+            for input in &inputs {
+                let doc = Document::parse_with(
+                    input,
+                    &crate::ParseOptions::default().with_scripting(scripting),
+                );
+                let mut nodes = vec![doc.root()];
+                nodes.extend(doc.root().descendants().take(200));
+                for node in nodes {
+                    for include_self in [false, true] {
+                        let (mut a, mut b) = (String::new(), String::new());
+                        fast::serialize(node, include_self, &mut a).unwrap();
+                        let options = SerializeOptions {
+                            scripting,
+                            ..SerializeOptions::default()
+                        };
+                        serialize_with_options(node, include_self, &options, &mut b).unwrap();
+                        assert_eq!(a, b, "{node:?} include_self={include_self}");
+                    }
+                }
+            }
+        }
     }
 }

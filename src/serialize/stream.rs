@@ -131,6 +131,18 @@ enum Next<'a> {
     End_,
 }
 
+/// An open element of a [`TokenSerializer`].
+#[derive(Copy, Clone, Debug)]
+struct Open {
+    ns: Namespace,
+    /// Its name in `open_names`.
+    name: (u32, u32),
+    /// Its text children are raw text.
+    raw: bool,
+    /// It preserves white space (`strip_whitespace` leaves its text alone).
+    preserve: bool,
+}
+
 /// A start or end tag held back until the next token decides whether to omit it.
 #[derive(Clone, Debug)]
 struct Held {
@@ -165,11 +177,14 @@ pub struct TokenSerializer<'o, W: Write + ?Sized> {
     held: Option<Held>,
     /// The end tag just omitted, if the last thing written was its omission.
     omitted_end: Option<String>,
-    /// Open elements (namespace, name), for raw text and whitespace decisions.
-    open: Vec<(Namespace, String)>,
-    /// The element around the stream, when serializing part of a tree.
-    context: Option<(Namespace, String)>,
-    /// How many open elements preserve whitespace.
+    /// Open elements, for end tag matching, raw text and whitespace decisions; their names
+    /// are in `open_names`.
+    open: Vec<Open>,
+    open_names: String,
+    /// Text directly inside the element around the stream (when serializing part of a
+    /// tree) is raw.
+    context_raw: bool,
+    /// How many open elements (and context) preserve whitespace.
     preserving: usize,
     /// The scripting flag (for `noscript`).
     scripting: bool,
@@ -232,7 +247,8 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
             held: None,
             omitted_end: None,
             open: Vec::new(),
-            context: None,
+            open_names: String::new(),
+            context_raw: false,
             preserving: 0,
             scripting: options.scripting,
             head_tokens: None,
@@ -246,7 +262,7 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
         if preserves_whitespace(namespace, name) {
             self.preserving += 1;
         }
-        self.context = Some((namespace, name.to_owned()));
+        self.context_raw = is_raw_text_parent(namespace, name, self.scripting);
     }
 
     /// Writes one token.
@@ -444,10 +460,19 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
     ) -> fmt::Result {
         let void = serializes_as_void(ns, name);
         if !void {
-            if preserves_whitespace(ns, name) {
+            let preserve = preserves_whitespace(ns, name);
+            if preserve {
                 self.preserving += 1;
             }
-            self.open.push((ns, name.to_owned()));
+            let at = self.open_names.len() as u32;
+            self.open_names.push_str(name);
+            let raw = is_raw_text_parent(ns, name, self.scripting);
+            self.open.push(Open {
+                ns,
+                name: (at, self.open_names.len() as u32),
+                raw,
+                preserve,
+            });
         }
         // "A start tag must never be omitted if it has any attributes."
         if self.options.omit_optional_tags
@@ -542,11 +567,21 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
     }
 
     fn end_tag(&mut self, ns: Namespace, name: &str) -> fmt::Result {
-        if let Some(pos) = self.open.iter().rposition(|(n, s)| *n == ns && s == name) {
-            let (ns, name) = self.open.remove(pos);
-            if preserves_whitespace(ns, &name) {
-                self.preserving = self.preserving.saturating_sub(1);
+        // The element it closes is normally the last one opened; in a hand-made stream it may
+        // be further down, and then the ones above it close too.
+        let names = &self.open_names;
+        if let Some(pos) = self
+            .open
+            .iter()
+            .rposition(|o| o.ns == ns && &names[o.name.0 as usize..o.name.1 as usize] == name)
+        {
+            for o in self.open.drain(pos..) {
+                if o.preserve {
+                    self.preserving = self.preserving.saturating_sub(1);
+                }
             }
+            let truncate_at = self.open.last().map_or(0, |o| o.name.1 as usize);
+            self.open_names.truncate(truncate_at);
         }
         if self.options.omit_optional_tags && ns == Namespace::Html && end_tag_may_be_omitted(name)
         {
@@ -558,12 +593,13 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
             return Ok(());
         }
         self.omitted_end = None;
-        write!(self.out, "</{name}>")
+        self.out.write_str("</")?;
+        self.out.write_str(name)?;
+        self.out.write_char('>')
     }
 
     fn text(&mut self, text: &str) -> fmt::Result {
-        let parent = self.open.last().or(self.context.as_ref());
-        let raw = parent.is_some_and(|(ns, name)| is_raw_text_parent(*ns, name, self.scripting));
+        let raw = self.open.last().map_or(self.context_raw, |o| o.raw);
         if raw && !self.options.escape_rcdata {
             return self.out.write_str(text);
         }
