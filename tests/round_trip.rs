@@ -21,7 +21,10 @@ fn data() -> PathBuf {
 /// bytes and split on LF only; a `#data` section is its lines joined with LF.
 fn tree_construction_inputs() -> Vec<(String, String, Option<String>)> {
     let mut out = Vec::new();
-    for dir in ["html5lib-tests/tree-construction", "html5lib-tests-updates/tree-construction"] {
+    for dir in [
+        "html5lib-tests/tree-construction",
+        "html5lib-tests-updates/tree-construction",
+    ] {
         let mut files: Vec<PathBuf> = std::fs::read_dir(data().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -38,7 +41,13 @@ fn tree_construction_inputs() -> Vec<(String, String, Option<String>)> {
             for line in text.split('\n') {
                 let is_header = matches!(
                     line,
-                    "#data" | "#errors" | "#new-errors" | "#document" | "#document-fragment" | "#script-on" | "#script-off"
+                    "#data"
+                        | "#errors"
+                        | "#new-errors"
+                        | "#document"
+                        | "#document-fragment"
+                        | "#script-on"
+                        | "#script-off"
                 );
                 if is_header {
                     if line == "#data" && !section.is_empty() {
