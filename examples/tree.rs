@@ -2,33 +2,45 @@
 //!
 //! ```text
 //! cargo run --release --example tree -- [--fragment CONTEXT] [--scripting] [--encoding LABEL]
-//!                                        [--errors] [--stats] [FILE|-]
+//!                                        [--errors] [--sniff] [--stats] [FILE|-]
 //! ```
 //!
 //! - `--fragment CONTEXT`: parse as the content of a CONTEXT element (`td`, `svg path`, ...).
 //! - `--scripting`: parse with the scripting flag on (`<noscript>` content is raw text).
-//! - `--encoding LABEL`: the input's encoding; only `utf-8` for now (decoded lossily).
+//! - `--encoding LABEL`: decode the input with this encoding (an Encoding Standard label such
+//!   as `utf-8`, `latin1`, `sjis`), overriding everything but a byte order mark. An unknown
+//!   label exits with status 2.
 //! - `--errors`: print the parse errors as `line:col code` lines instead of the tree.
+//! - `--sniff`: print the encoding the input was finally decoded with (after any change a
+//!   `<meta>` made while parsing) and the confidence in it, e.g. `windows-1256 certain`,
+//!   instead of the tree.
 //! - `--stats`: print `nodes N elements N max-depth N errors N` instead of the tree.
 //!
-//! FILE is read as bytes; `-` or no FILE reads standard input.
+//! FILE is read as bytes and its encoding sniffed (a byte order mark, a `<meta>` charset,
+//! else windows-1252), as `Document::parse_bytes` does; `-` or no FILE reads standard input.
+//! A fragment is decoded the same way before parsing (the fragment parsing algorithm takes
+//! text, so no `<meta>` changes its encoding).
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+use html_arena::encoding::{Confidence, Encoding, SniffOptions, get_an_encoding, sniff};
 use html_arena::{Document, NodeRef, ParseOptions};
 
 struct Args {
     fragment: Option<String>,
     scripting: bool,
+    encoding: Option<String>,
     errors: bool,
+    sniff: bool,
     stats: bool,
     file: Option<String>,
 }
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: tree [--fragment CONTEXT] [--scripting] [--encoding LABEL] [--errors] [--stats] [FILE|-]"
+        "usage: tree [--fragment CONTEXT] [--scripting] [--encoding LABEL] [--errors] [--sniff] \
+         [--stats] [FILE|-]"
     );
     ExitCode::from(2)
 }
@@ -37,7 +49,9 @@ fn parse_args() -> Result<Args, ExitCode> {
     let mut args = Args {
         fragment: None,
         scripting: false,
+        encoding: None,
         errors: false,
+        sniff: false,
         stats: false,
         file: None,
     };
@@ -50,16 +64,18 @@ fn parse_args() -> Result<Args, ExitCode> {
             },
             "--scripting" => args.scripting = true,
             "--encoding" => match it.next() {
-                Some(label)
-                    if label.trim().eq_ignore_ascii_case("utf-8")
-                        || label.trim().eq_ignore_ascii_case("utf8") => {}
+                Some(label) if get_an_encoding(&label).is_some() => args.encoding = Some(label),
                 Some(label) => {
-                    eprintln!("tree: encoding {label:?} is not supported yet (only utf-8)");
+                    eprintln!(
+                        "tree: unknown encoding label {label:?} (see the labels of \
+                         https://encoding.spec.whatwg.org/#names-and-labels)"
+                    );
                     return Err(ExitCode::from(2));
                 }
                 None => return Err(usage()),
             },
             "--errors" => args.errors = true,
+            "--sniff" => args.sniff = true,
             "--stats" => args.stats = true,
             "-h" | "--help" => return Err(usage()),
             s if s.starts_with("--") => {
@@ -104,6 +120,25 @@ fn stats(doc: &Document) -> (usize, usize, usize) {
     (nodes, elements, max_depth)
 }
 
+/// Sniffs and decodes `bytes`, then parses them as a fragment; returns the document with the
+/// encoding used and the confidence in it.
+fn parse_fragment(
+    bytes: &[u8],
+    context: &str,
+    options: &ParseOptions,
+) -> Result<(Document, (&'static Encoding, Confidence)), String> {
+    let mut sniff_options = SniffOptions::new();
+    if let Some(label) = &options.override_encoding {
+        sniff_options = sniff_options.user_override(label.as_str());
+    }
+    let sniffed = sniff(bytes, &sniff_options).map_err(|e| e.to_string())?;
+    let (text, _) = sniffed
+        .encoding
+        .decode_without_bom_handling(&bytes[sniffed.bom_len..]);
+    let doc = Document::parse_fragment(&text, context, options).map_err(|e| e.to_string())?;
+    Ok((doc, (sniffed.encoding, sniffed.confidence)))
+}
+
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
@@ -116,20 +151,28 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let text = String::from_utf8_lossy(&bytes);
-    let options = ParseOptions::default().with_scripting(args.scripting);
-    let doc = match &args.fragment {
-        None => Document::parse_with(&text, &options),
-        Some(context) => match Document::parse_fragment(&text, context, &options) {
-            Ok(doc) => doc,
-            Err(e) => {
-                eprintln!("tree: {e}");
-                return ExitCode::from(2);
-            }
-        },
+    let mut options = ParseOptions::default().with_scripting(args.scripting);
+    options.override_encoding = args.encoding.clone();
+    let parsed = match &args.fragment {
+        None => Document::parse_bytes(&bytes, &options)
+            .map(|doc| {
+                let sniffed = (doc.encoding(), doc.encoding_confidence());
+                (doc, sniffed)
+            })
+            .map_err(|e| e.to_string()),
+        Some(context) => parse_fragment(&bytes, context, &options),
+    };
+    let (doc, (encoding, confidence)) = match parsed {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            eprintln!("tree: {e}");
+            return ExitCode::from(2);
+        }
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let result = if args.errors {
+    let result = if args.sniff {
+        writeln!(out, "{} {confidence}", encoding.name())
+    } else if args.errors {
         doc.errors()
             .iter()
             .try_for_each(|e| writeln!(out, "{}:{} {}", e.line, e.column, e.code))

@@ -5,16 +5,14 @@
 //! ends up decoded with when no transport-layer encoding is given and the default is
 //! windows-1252, compared ignoring ASCII case with the `Encoding`'s name.
 //!
-//! "Ends up" includes 13.2.3.4 "Changing the encoding while parsing": seven cases of
-//! `tests1.dat` put their `<meta charset>` after a comment of 2 to 8 KiB, beyond the 1024 bytes
-//! the prescan reads, and expect the parser to find it and restart. Until
-//! `Document::parse_bytes` does that restart, this runner stands in for the tree builder: when
-//! [`sniff`] leaves the confidence tentative, it decodes the bytes, tokenizes them (switching
-//! to RCDATA, RAWTEXT, script data and PLAINTEXT after the start tags the tree builder switches
-//! on), takes the first `<meta>` for which [`encoding_declared_by_meta`] finds an encoding, and
-//! applies [`change_the_encoding`]. (A tokenizer is not a tree builder: a `<meta>` in
-//! `<frameset>` content or a `<title>` in SVG would be treated differently by the real one.
-//! None of these cases has either.)
+//! The documents go through the real pipeline, `Document::parse_bytes` with the default
+//! options, and the result is `doc.encoding()`. "Ends up" includes 13.2.3.4 "Changing the
+//! encoding while parsing": seven cases of `tests1.dat` put their `<meta charset>` after a
+//! comment of 2 to 8 KiB, beyond the 1024 bytes the prescan reads, so the tree builder finds it
+//! and the parser starts over with it. The runner lists the cases whose encoding changed that
+//! way (the final encoding differs from what [`sniff`] alone gives). Each case is also written
+//! to a streaming `Parser` in chunks of 1 to 64 bytes, which must end with the same encoding,
+//! confidence and tree.
 //!
 //! Not run as `.dat` cases:
 //! - `scripted/tests1.dat`: its `<meta>` is written by `document.write`, which needs script
@@ -28,11 +26,8 @@
 use std::path::Path;
 
 use encoding_rs::Encoding;
-use html_arena::encoding::{
-    Confidence, EncodingChange, EncodingSource, SniffOptions, change_the_encoding,
-    encoding_declared_by_meta, sniff,
-};
-use html_arena::tokenizer::{State, Token, TokenSink, TokenSinkResult, Tokenizer};
+use html_arena::encoding::{Confidence, EncodingSource, SniffOptions, sniff};
+use html_arena::{Document, ParseOptions, Parser};
 
 const SUITE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -96,86 +91,61 @@ fn parse_dat(file: &'static str, bytes: &[u8]) -> Vec<Case> {
     cases
 }
 
-/// What the parser would decode with in the end, and how it got there.
+/// What the parser decoded with in the end, and how it got there.
 struct Outcome {
     encoding: &'static Encoding,
-    /// Whether a `<meta>` found while parsing changed the encoding (a restart).
-    restarted: bool,
+    /// Whether a `<meta>` found while parsing changed the encoding.
+    changed_while_parsing: bool,
     how: String,
 }
 
-fn run_case(data: &[u8], options: &SniffOptions<'_>) -> Result<Outcome, String> {
-    let sniffed = sniff(data, options).map_err(|e| e.to_string())?;
+fn run_case(data: &[u8]) -> Result<Outcome, String> {
+    let options = ParseOptions::default();
+    let doc = Document::parse_bytes(data, &options).map_err(|e| e.to_string())?;
+    let sniffed = sniff(data, &SniffOptions::new()).map_err(|e| e.to_string())?;
+    let changed_while_parsing = doc.encoding() != sniffed.encoding;
     let how = format!(
-        "sniffed {} ({:?}, {})",
+        "sniffed {} ({:?}, {}); parsed as {} ({})",
         sniffed.encoding.name(),
         sniffed.source,
-        sniffed.confidence
+        sniffed.confidence,
+        doc.encoding().name(),
+        doc.encoding_confidence(),
     );
-    if sniffed.confidence != Confidence::Tentative {
-        return Ok(Outcome {
-            encoding: sniffed.encoding,
-            restarted: false,
-            how,
-        });
+    if changed_while_parsing && doc.encoding_confidence() != Confidence::Certain {
+        return Err(format!(
+            "{how}: a change while parsing must make it certain"
+        ));
     }
-    // The stand-in for the tree builder's `<meta>` handling (see the module docs).
-    let bytes = data.get(sniffed.bom_len..).unwrap_or_default();
-    let (text, _) = sniffed.encoding.decode_without_bom_handling(bytes);
-    let mut sink = MetaFinder::default();
-    Tokenizer::new().feed_all(&text, &mut sink);
-    let Some(declared) = sink.declared else {
-        return Ok(Outcome {
-            encoding: sniffed.encoding,
-            restarted: false,
-            how: format!("{how}; no <meta> while parsing"),
-        });
-    };
-    Ok(match change_the_encoding(sniffed.encoding, declared) {
-        EncodingChange::KeepCurrent => Outcome {
-            encoding: sniffed.encoding,
-            restarted: false,
-            how: format!("{how}; <meta> {} while parsing: certain", declared.name()),
-        },
-        EncodingChange::Restart(encoding) => Outcome {
-            encoding,
-            restarted: true,
-            how: format!("{how}; <meta> {} while parsing: restart", declared.name()),
-        },
-        other => return Err(format!("unexpected {other:?}")),
+    // The streaming parser, in chunks of 1 to 64 bytes, ends the same way.
+    let mut parser = Parser::new(&options);
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64 ^ data.len() as u64;
+    let mut rest = data;
+    while !rest.is_empty() {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let (chunk, tail) = rest.split_at((1 + seed % 64).min(rest.len() as u64) as usize);
+        parser.write(chunk).map_err(|e| e.to_string())?;
+        rest = tail;
+    }
+    let streamed = parser.finish();
+    if (streamed.encoding(), streamed.encoding_confidence())
+        != (doc.encoding(), doc.encoding_confidence())
+        || streamed.dump_tree() != doc.dump_tree()
+    {
+        return Err(format!(
+            "{how}; streamed in chunks: {} ({}), same tree: {}",
+            streamed.encoding().name(),
+            streamed.encoding_confidence(),
+            streamed.dump_tree() == doc.dump_tree()
+        ));
+    }
+    Ok(Outcome {
+        encoding: doc.encoding(),
+        changed_while_parsing,
+        how,
     })
-}
-
-/// Finds the first `<meta>` start tag that declares an encoding, switching the tokenizer's
-/// state after the start tags the tree builder switches on (scripting off).
-#[derive(Default)]
-struct MetaFinder {
-    declared: Option<&'static Encoding>,
-}
-
-impl TokenSink for MetaFinder {
-    fn process_token(&mut self, token: Token<'_>) -> TokenSinkResult {
-        let Token::StartTag(tag) = token else {
-            return TokenSinkResult::Continue;
-        };
-        match tag.name() {
-            "meta" if self.declared.is_none() => {
-                self.declared = encoding_declared_by_meta(
-                    tag.attr("charset"),
-                    tag.attr("http-equiv"),
-                    tag.attr("content"),
-                );
-                TokenSinkResult::Continue
-            }
-            "title" | "textarea" => TokenSinkResult::SwitchTo(State::Rcdata),
-            "style" | "xmp" | "iframe" | "noembed" | "noframes" => {
-                TokenSinkResult::SwitchTo(State::Rawtext)
-            }
-            "script" => TokenSinkResult::SwitchTo(State::ScriptData),
-            "plaintext" => TokenSinkResult::SwitchTo(State::Plaintext),
-            _ => TokenSinkResult::Continue,
-        }
-    }
 }
 
 fn preview(data: &[u8]) -> String {
@@ -199,10 +169,10 @@ fn main() {
         let cases = parse_dat(file, &bytes);
         let mut file_passed = 0;
         for case in &cases {
-            match run_case(&case.data, &SniffOptions::new()) {
+            match run_case(&case.data) {
                 Ok(outcome) if outcome.encoding.name().eq_ignore_ascii_case(&case.expected) => {
                     file_passed += 1;
-                    if outcome.restarted {
+                    if outcome.changed_while_parsing {
                         changed_while_parsing.push(format!("{}:{}", case.file, case.line));
                     }
                 }
@@ -226,7 +196,7 @@ fn main() {
     }
     println!(
         "encoding: {} of them found their <meta> only while parsing (past the 1024-byte prescan) \
-         and restarted: {}",
+         and changed the encoding: {}",
         changed_while_parsing.len(),
         changed_while_parsing.join(" ")
     );
@@ -246,22 +216,30 @@ fn main() {
 }
 
 /// `chardet/test_big5.txt`: Big5 text without any declaration; frequency-based detection must
-/// say Big5.
+/// say Big5, through the real pipeline, whole and streamed (the streaming parser waits for the
+/// end, since detection reads every byte).
 #[cfg(feature = "detect")]
 fn chardet(passed: &mut usize, failures: &mut Vec<String>) {
     let path = Path::new(SUITE).join("chardet/test_big5.txt");
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-    match sniff(&bytes, &SniffOptions::new().detect(true)) {
-        Ok(s) if s.encoding == encoding_rs::BIG5 && s.source == EncodingSource::Detection => {
+    let options = ParseOptions::default().with_detect_encoding(true);
+    let source = sniff(&bytes, &SniffOptions::new().detect(true)).map(|s| s.source);
+    let whole = Document::parse_bytes(&bytes, &options).map(|d| d.encoding());
+    let mut parser = Parser::new(&options);
+    let streamed = bytes
+        .chunks(100)
+        .try_for_each(|chunk| parser.write(chunk))
+        .map(|()| parser.finish().encoding());
+    match (source, whole, streamed) {
+        (Ok(EncodingSource::Detection), Ok(whole), Ok(streamed))
+            if whole == encoding_rs::BIG5 && streamed == encoding_rs::BIG5 =>
+        {
             println!("encoding: chardet/test_big5.txt: detected Big5");
             *passed += 1;
         }
-        Ok(s) => failures.push(format!(
-            "chardet/test_big5.txt: expected Big5 by detection, got {} ({:?})",
-            s.encoding.name(),
-            s.source
+        other => failures.push(format!(
+            "chardet/test_big5.txt: expected Big5 by detection, got {other:?}"
         )),
-        Err(e) => failures.push(format!("chardet/test_big5.txt: {e}")),
     }
 }
 

@@ -12,9 +12,11 @@ use indextree::Arena;
 
 mod build;
 mod dump;
+pub(crate) mod index;
 mod mutate;
 pub mod names;
 mod node;
+pub mod positions;
 mod strings;
 mod text;
 
@@ -25,15 +27,24 @@ pub use node::{
 };
 pub(crate) use strings::{StrRef, Strings};
 
+use crate::encoding::{Confidence, Encoding};
 use crate::error::ParseError;
 use names::{AttrNamespace, DynamicNames, LocalName, Namespace};
 
 /// The id of a node in a [`Document`]'s arena.
 ///
-/// Ids are only meaningful for the document that made them. Use [`Document::node`] to get a
-/// handle for one.
+/// An id belongs to the document that made it (and its clones): the document's methods
+/// refuse an id of another document or of a removed node, with
+/// [`MutationError::InvalidNode`]. Use [`Document::node`] to get a handle for one.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct NodeId(pub(crate) indextree::NodeId);
+pub struct NodeId {
+    pub(crate) raw: indextree::NodeId,
+    /// The serial number of the document it belongs to.
+    pub(crate) doc: u32,
+}
+
+/// Serial numbers for documents, so that node ids of different documents never alias.
+static NEXT_DOCUMENT_SERIAL: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
 
 /// The quirks mode a document was parsed in (set from its DOCTYPE).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -122,6 +133,8 @@ pub(crate) enum NodeData {
 /// ```
 #[derive(Clone)]
 pub struct Document {
+    /// This document's serial number (shared by its clones), stamped on its [`NodeId`]s.
+    pub(crate) serial: u32,
     pub(crate) arena: Arena<NodeData>,
     pub(crate) root: indextree::NodeId,
     pub(crate) strings: Strings,
@@ -137,9 +150,17 @@ pub struct Document {
     /// Whether caches derived from the tree (selector indexes) are still valid; every
     /// mutation clears it.
     pub(crate) caches_valid: bool,
+    /// The selector index (see `index.rs`), built by the first query; every mutation drops it.
+    pub(crate) index_cache: std::sync::OnceLock<Box<index::TreeIndex>>,
     /// For a parsed fragment, its context element (namespace, local name): serializing the
     /// fragment serializes it as that element's contents.
     pub(crate) fragment_context: Option<(Namespace, LocalName)>,
+    /// Source positions of the parsed nodes, when asked for.
+    pub(crate) positions: Option<Box<positions::Positions>>,
+    /// The character encoding the input was decoded with (UTF-8 for text input).
+    pub(crate) encoding: &'static Encoding,
+    /// The confidence in `encoding` when parsing ended.
+    pub(crate) encoding_confidence: Confidence,
 }
 
 impl Document {
@@ -148,6 +169,7 @@ impl Document {
         let mut arena = Arena::with_capacity(source.len() / 24 + 4);
         let root = arena.new_node(root_kind);
         Document {
+            serial: NEXT_DOCUMENT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             arena,
             root,
             strings: Strings::with_source(source),
@@ -159,7 +181,11 @@ impl Document {
             errors: Vec::new(),
             error_count: 0,
             caches_valid: false,
+            index_cache: std::sync::OnceLock::new(),
             fragment_context: None,
+            positions: None,
+            encoding: encoding_rs::UTF_8,
+            encoding_confidence: Confidence::Irrelevant,
         }
     }
 
@@ -181,11 +207,11 @@ impl Document {
 
     /// A handle for `id`, if it names a live node of this document.
     pub fn node(&self, id: NodeId) -> Option<NodeRef<'_>> {
-        let node = self.arena.get(id.0)?;
-        if node.is_removed() {
+        let node = self.arena.get(id.raw)?;
+        if id.doc != self.serial || node.is_removed() || id.raw.is_removed(&self.arena) {
             return None;
         }
-        Some(NodeRef::new(self, id.0))
+        Some(NodeRef::new(self, id.raw))
     }
 
     /// The document element (the root's first element child), usually `<html>`.
@@ -248,6 +274,46 @@ impl Document {
             .map(|(ns, name)| (ns, self.name_str(name)))
     }
 
+    /// The character encoding the document was decoded with (13.2.3 "The input byte stream"):
+    /// the one [`Document::parse_bytes`] or a byte-fed [`Parser`](crate::Parser) sniffed, or
+    /// the one a `<meta>` changed it to while parsing (13.2.3.4). A document parsed from text
+    /// (`&str`), or made empty, says UTF-8.
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions};
+    ///
+    /// let doc = Document::parse_bytes(b"<meta charset=koi8-r><p>\xf0\xd2\xc9", &ParseOptions::default())?;
+    /// assert_eq!(doc.encoding(), encoding_rs::KOI8_R);
+    /// assert_eq!(doc.body().unwrap().text(), "При");
+    /// assert_eq!(Document::parse("<p>").encoding(), encoding_rs::UTF_8);
+    /// # Ok::<(), html_arena::EncodingError>(())
+    /// ```
+    pub fn encoding(&self) -> &'static Encoding {
+        self.encoding
+    }
+
+    /// The confidence in [`Document::encoding`] when parsing ended (13.2.3):
+    /// [`Certain`](Confidence::Certain) when a byte order mark, the user override or the
+    /// transport layer gave it, or when a `<meta>` seen while parsing confirmed or changed it;
+    /// [`Tentative`](Confidence::Tentative) when it is still a guess (the prescan, detection or
+    /// the default, never confirmed); [`Irrelevant`](Confidence::Irrelevant) for a document
+    /// parsed from text.
+    ///
+    /// ```
+    /// use html_arena::{Confidence, Document, ParseOptions};
+    ///
+    /// let options = ParseOptions::default();
+    /// let guessed = Document::parse_bytes(b"<p>caf\xe9", &options)?;
+    /// assert_eq!(guessed.encoding_confidence(), Confidence::Tentative);
+    /// let confirmed = Document::parse_bytes(b"<meta charset=windows-1252><p>caf\xe9", &options)?;
+    /// assert_eq!(confirmed.encoding_confidence(), Confidence::Certain);
+    /// assert_eq!(Document::parse("<p>").encoding_confidence(), Confidence::Irrelevant);
+    /// # Ok::<(), html_arena::EncodingError>(())
+    /// ```
+    pub fn encoding_confidence(&self) -> Confidence {
+        self.encoding_confidence
+    }
+
     /// The decoded input text the document was parsed from.
     pub fn source(&self) -> &str {
         &self.strings.source
@@ -292,12 +358,29 @@ impl Document {
         attrs: AttrRange,
         flags: u8,
     ) -> indextree::NodeId {
-        let id = self.arena.new_node(NodeData::Element(ElementData {
+        self.create_element_in(None, name, ns, attrs, flags)
+    }
+
+    /// Creates an element as the last child of `parent`, if given (indextree's fast path for
+    /// appending a new node: no detaching, no ancestor check), else detached.
+    pub(crate) fn create_element_in(
+        &mut self,
+        parent: Option<indextree::NodeId>,
+        name: LocalName,
+        ns: Namespace,
+        attrs: AttrRange,
+        flags: u8,
+    ) -> indextree::NodeId {
+        let data = NodeData::Element(ElementData {
             name,
             ns,
             flags,
             attrs,
-        }));
+        });
+        let id = match parent {
+            Some(p) if !p.is_removed(&self.arena) => p.append_value(data, &mut self.arena),
+            _ => self.arena.new_node(data),
+        };
         if ns == Namespace::Html && name == names::local_name::TEMPLATE {
             let contents = self.arena.new_node(NodeData::Fragment);
             self.template_contents.insert(id, contents);
@@ -382,8 +465,7 @@ impl Document {
             }
         }
         let r = self.strings.push_maybe_source(text, source_offset);
-        let node = self.arena.new_node(NodeData::Text(r));
-        parent.append(node, &mut self.arena);
+        parent.append_value(NodeData::Text(r), &mut self.arena);
     }
 
     /// Inserts text before `sibling`, merging with a text node right before it.

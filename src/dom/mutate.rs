@@ -99,9 +99,22 @@ fn valid_attribute_name(name: &str) -> bool {
 
 impl Document {
     fn live(&self, id: NodeId) -> Result<indextree::NodeId> {
-        match self.arena.get(id.0) {
-            Some(n) if !n.is_removed() && !id.0.is_removed(&self.arena) => Ok(id.0),
+        match self.arena.get(id.raw) {
+            Some(n)
+                if id.doc == self.serial && !n.is_removed() && !id.raw.is_removed(&self.arena) =>
+            {
+                Ok(id.raw)
+            }
             _ => Err(MutationError::InvalidNode(id)),
+        }
+    }
+
+    /// The public id of a node of this document.
+    #[inline]
+    pub(crate) fn id_of(&self, raw: indextree::NodeId) -> NodeId {
+        NodeId {
+            raw,
+            doc: self.serial,
         }
     }
 
@@ -116,6 +129,7 @@ impl Document {
     /// Drops caches derived from the tree (selector indexes); every mutation calls this.
     pub(crate) fn tree_changed(&mut self) {
         self.caches_valid = false;
+        self.index_cache = std::sync::OnceLock::new();
     }
 
     // ---------------------------------------------------------------------------------------
@@ -144,7 +158,10 @@ impl Document {
         } else {
             self.intern(local_name)
         };
-        Ok(NodeId(self.create_element_raw(name, namespace)))
+        Ok({
+            let raw = self.create_element_raw(name, namespace);
+            self.id_of(raw)
+        })
     }
 
     fn create_element_raw(&mut self, name: LocalName, ns: Namespace) -> indextree::NodeId {
@@ -154,28 +171,43 @@ impl Document {
     /// Creates a text node (detached).
     pub fn new_text(&mut self, text: &str) -> NodeId {
         let r = self.strings.push(text);
-        NodeId(self.new_node(NodeData::Text(r)))
+        {
+            let raw = self.new_node(NodeData::Text(r));
+            self.id_of(raw)
+        }
     }
 
     /// Creates a comment (detached).
     pub fn new_comment(&mut self, text: &str) -> NodeId {
-        NodeId(self.create_comment(text, None))
+        {
+            let raw = self.create_comment(text, None);
+            self.id_of(raw)
+        }
     }
 
     /// Creates a processing instruction (detached).
     pub fn new_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
-        NodeId(self.create_processing_instruction(target, data))
+        {
+            let raw = self.create_processing_instruction(target, data);
+            self.id_of(raw)
+        }
     }
 
     /// Creates a DOCTYPE node (detached); it can only go directly under a `Document`.
     pub fn new_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> NodeId {
-        NodeId(self.create_doctype(name, public_id, system_id))
+        {
+            let raw = self.create_doctype(name, public_id, system_id);
+            self.id_of(raw)
+        }
     }
 
     /// Creates an empty `DocumentFragment` (detached). Inserting a fragment inserts its
     /// children instead, as in the DOM.
     pub fn new_fragment(&mut self) -> NodeId {
-        NodeId(self.new_node(NodeData::Fragment))
+        {
+            let raw = self.new_node(NodeData::Fragment);
+            self.id_of(raw)
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -201,7 +233,7 @@ impl Document {
             .ok_or(MutationError::HierarchyRequest(
                 "the reference node has no parent",
             ))?;
-        if r == node.0 {
+        if r == node.raw {
             return Ok(());
         }
         self.insert(parent, node, Place::Before(r))
@@ -215,11 +247,11 @@ impl Document {
             .ok_or(MutationError::HierarchyRequest(
                 "the reference node has no parent",
             ))?;
-        if r == node.0 {
+        if r == node.raw {
             return Ok(());
         }
         match self.arena[r].next_sibling() {
-            Some(next) if next == node.0 => Ok(()),
+            Some(next) if next == node.raw => Ok(()),
             Some(next) => self.insert(parent, node, Place::Before(next)),
             None => self.insert(parent, node, Place::Append),
         }
@@ -230,7 +262,7 @@ impl Document {
     pub fn replace(&mut self, old: NodeId, new: NodeId) -> Result<()> {
         let o = self.live(old)?;
         self.live(new)?;
-        if o == new.0 {
+        if o == new.raw {
             return Ok(());
         }
         let parent = self.arena[o]
@@ -240,13 +272,13 @@ impl Document {
             ))?;
         // Validate as if `old` were already gone, so replacing the document element with
         // another element is allowed.
-        self.check_insertion(parent, new.0, Some(o))?;
-        let mut n = new.0;
+        self.check_insertion(parent, new.raw, Some(o))?;
+        let mut n = new.raw;
         if matches!(self.data(n), NodeData::Fragment) && self.arena[n].first_child().is_none() {
             n = o; // Replacing with an empty fragment only removes `old`.
         }
         if n != o {
-            self.insert_unchecked(parent, new.0, Place::Before(o));
+            self.insert_unchecked(parent, new.raw, Place::Before(o));
         }
         o.detach(&mut self.arena);
         self.tree_changed();
@@ -273,6 +305,12 @@ impl Document {
         // Template contents hang off their templates outside the tree: free them too.
         let mut work = vec![n];
         while let Some(top) = work.pop() {
+            // Freed slots are reused by new nodes, which must not inherit these spans.
+            if let Some(positions) = self.positions.as_mut() {
+                for d in top.descendants(&self.arena) {
+                    positions.clear(d);
+                }
+            }
             let templates: Vec<indextree::NodeId> = top
                 .descendants(&self.arena)
                 .filter(|d| self.template_contents.contains_key(d))
@@ -292,7 +330,7 @@ impl Document {
     pub fn remove_children(&mut self, node: NodeId) -> Result<()> {
         let n = self.live(node)?;
         while let Some(c) = self.arena[n].first_child() {
-            self.remove(NodeId(c))?;
+            self.remove(self.id_of(c))?;
         }
         Ok(())
     }
@@ -540,7 +578,7 @@ impl Document {
                 self.remove_children(node)?;
                 if !text.is_empty() {
                     let t = self.new_text(text);
-                    n.append(t.0, &mut self.arena);
+                    n.append(t.raw, &mut self.arena);
                 }
             }
             NodeData::Document => {
@@ -549,6 +587,43 @@ impl Document {
                 ));
             }
             NodeData::Doctype(_) => return Err(MutationError::NotCharacterData(node)),
+        }
+        self.tree_changed();
+        Ok(())
+    }
+
+    /// Replaces the children of `element` (for a `template`, its contents) with the nodes
+    /// parsed from `html` as the element's contents: the DOM's `innerHTML` setter, running
+    /// the fragment parsing algorithm with `element` as the context.
+    ///
+    /// ```
+    /// use html_arena::Document;
+    /// let mut doc = Document::parse("<table><tr id=row><td>old</table>");
+    /// let row = doc.root().descendants().find(|n| n.as_element().is_some_and(|e| e.id() == Some("row"))).unwrap().node_id();
+    /// doc.set_inner_html(row, "<td>a<td>b").unwrap();
+    /// assert_eq!(doc.node(row).unwrap().inner_html(), "<td>a</td><td>b</td>");
+    /// ```
+    pub fn set_inner_html(&mut self, element: NodeId, html: &str) -> Result<()> {
+        let e = self.live_element(element)?;
+        let data = *self
+            .element_data(e)
+            .ok_or(MutationError::NotAnElement(element))?;
+        let name = self.name_str(data.name);
+        let context = match data.ns {
+            Namespace::Html => name.to_owned(),
+            Namespace::Svg => format!("svg {name}"),
+            Namespace::MathMl => format!("math {name}"),
+        };
+        let options = crate::ParseOptions::default().with_scripting(self.scripting);
+        let fragment = Document::parse_fragment(html, &context, &options)
+            .map_err(|_| MutationError::InvalidName(context.clone()))?;
+        let target = self.template_contents_of(e).unwrap_or(e);
+        while let Some(child) = self.arena[target].first_child() {
+            self.remove(self.id_of(child))?;
+        }
+        for child in fragment.root().children() {
+            let copy = self.import_subtree(&fragment, child.node_id())?;
+            target.append(copy.raw, &mut self.arena);
         }
         self.tree_changed();
         Ok(())
@@ -563,7 +638,7 @@ impl Document {
         let n = self.live(node)?;
         let copy = self.deep_clone(n).ok_or(MutationError::InvalidNode(node))?;
         self.tree_changed();
-        Ok(NodeId(copy))
+        Ok(self.id_of(copy))
     }
 
     /// Copies the subtree at `node` of `source` (with template contents) into this document,
@@ -599,7 +674,7 @@ impl Document {
         }
         self.tree_changed();
         copied_root
-            .map(NodeId)
+            .map(|raw| self.id_of(raw))
             .ok_or(MutationError::InvalidNode(node))
     }
 

@@ -63,7 +63,7 @@ impl<'a> NodeRef<'a> {
     /// [`Document`]).
     #[inline]
     pub fn node_id(self) -> NodeId {
-        NodeId(self.id)
+        self.doc.id_of(self.id)
     }
 
     #[inline]

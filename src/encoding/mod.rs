@@ -58,6 +58,7 @@ pub use content_type::{charset_from_content_type, encoding_from_content_type};
 pub use locale::default_encoding_for_locale;
 pub use meta::{encoding_declared_by_meta, extract_encoding_from_meta_content};
 pub use prescan::{PRESCAN_LIMIT, prescan};
+pub(crate) use sniff::sniff_resolved;
 pub use sniff::{EncodingChoice, EncodingSource, SniffOptions, Sniffed, sniff};
 
 /// How sure the parser is of the encoding it decodes with (13.2.3 "The input byte stream").

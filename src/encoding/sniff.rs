@@ -31,7 +31,11 @@ impl From<&'static Encoding> for EncodingChoice<'_> {
 }
 
 impl EncodingChoice<'_> {
-    fn resolve(self, option: EncodingOption) -> Result<&'static Encoding, EncodingError> {
+    /// The encoding, or the error naming `option` for an unknown label.
+    pub(crate) fn resolve(
+        self,
+        option: EncodingOption,
+    ) -> Result<&'static Encoding, EncodingError> {
         match self {
             EncodingChoice::Encoding(encoding) => Ok(encoding),
             EncodingChoice::Label(label) => {
@@ -199,7 +203,30 @@ pub fn sniff(bytes: &[u8], options: &SniffOptions<'_>) -> Result<Sniffed, Encodi
         .fallback
         .map(|e| e.resolve(EncodingOption::Fallback))
         .transpose()?;
+    #[cfg(feature = "detect")]
+    let detect = options.detect;
+    #[cfg(not(feature = "detect"))]
+    let detect = false;
+    Ok(sniff_resolved(
+        bytes,
+        user_override,
+        transport,
+        fallback,
+        detect,
+    ))
+}
 
+/// [`sniff`] with the options' encodings already resolved (so it cannot fail). `detect` is
+/// ignored without the `detect` cargo feature.
+pub(crate) fn sniff_resolved(
+    bytes: &[u8],
+    user_override: Option<&'static Encoding>,
+    transport: Option<&'static Encoding>,
+    fallback: Option<&'static Encoding>,
+    detect: bool,
+) -> Sniffed {
+    #[cfg(not(feature = "detect"))]
+    let _ = detect;
     let sniffed = |encoding, confidence, source| Sniffed {
         encoding,
         confidence,
@@ -211,69 +238,49 @@ pub fn sniff(bytes: &[u8], options: &SniffOptions<'_>) -> Result<Sniffed, Encodi
     // certain."
     if let Some((encoding, bom_len)) = bom_sniff(bytes) {
         let confidence = Confidence::Certain;
-        return Ok(Sniffed {
+        return Sniffed {
             encoding,
             confidence,
             bom_len,
             source: EncodingSource::Bom,
-        });
+        };
     }
     // "If the user has explicitly instructed the user agent to override the document's
     // character encoding with a specific encoding, optionally return that encoding with the
     // confidence certain."
     if let Some(encoding) = user_override {
-        return Ok(sniffed(
-            encoding,
-            Confidence::Certain,
-            EncodingSource::UserOverride,
-        ));
+        return sniffed(encoding, Confidence::Certain, EncodingSource::UserOverride);
     }
     // "If the transport layer specifies a character encoding, and it is supported, return that
     // encoding with the confidence certain."
     if let Some(encoding) = transport {
-        return Ok(sniffed(
-            encoding,
-            Confidence::Certain,
-            EncodingSource::Transport,
-        ));
+        return sniffed(encoding, Confidence::Certain, EncodingSource::Transport);
     }
     // "Optionally, prescan the byte stream to determine its encoding ... If it returns a
     // character encoding, then return the same encoding, with confidence tentative."
     if let Some(encoding) = prescan(bytes) {
-        return Ok(sniffed(
-            encoding,
-            Confidence::Tentative,
-            EncodingSource::Prescan,
-        ));
+        return sniffed(encoding, Confidence::Tentative, EncodingSource::Prescan);
     }
     // "The user agent may attempt to autodetect the character encoding from applying frequency
     // analysis or other algorithms to the data stream. ... If autodetection succeeds in
     // determining a character encoding, and that encoding is a supported encoding, then return
     // that encoding, with the confidence tentative."
     #[cfg(feature = "detect")]
-    if options.detect {
-        if let Some(encoding) = detect(bytes) {
-            return Ok(sniffed(
-                encoding,
-                Confidence::Tentative,
-                EncodingSource::Detection,
-            ));
+    if detect {
+        if let Some(encoding) = guess(bytes) {
+            return sniffed(encoding, Confidence::Tentative, EncodingSource::Detection);
         }
     }
     // "Otherwise, return an implementation-defined or user-specified default character
     // encoding, with the confidence tentative."
     let encoding = fallback.unwrap_or(encoding_rs::WINDOWS_1252);
-    Ok(sniffed(
-        encoding,
-        Confidence::Tentative,
-        EncodingSource::Default,
-    ))
+    sniffed(encoding, Confidence::Tentative, EncodingSource::Default)
 }
 
 /// Step 8 with `chardetng`: its guess, or `None` for an all-ASCII input (no evidence; the
 /// detector would only echo its own default).
 #[cfg(feature = "detect")]
-fn detect(bytes: &[u8]) -> Option<&'static Encoding> {
+fn guess(bytes: &[u8]) -> Option<&'static Encoding> {
     use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
     // ISO-2022-JP is denied, as chardetng advises for content that may run scripts.

@@ -145,6 +145,18 @@ impl TreeBuilder {
     /// here (the "adjust MathML/SVG/foreign attributes" steps that always precede creating
     /// them).
     pub(crate) fn create_element_for_token(&mut self, tag: &TagToken<'_>, ns: Namespace) -> NodeId {
+        self.create_element_for_token_in(tag, ns, None)
+    }
+
+    /// "Create an element for a token", appended to `parent` right away when given (the
+    /// caller has checked that appending there is what "insert an element at the adjusted
+    /// insertion location" would do).
+    pub(crate) fn create_element_for_token_in(
+        &mut self,
+        tag: &TagToken<'_>,
+        ns: Namespace,
+        parent: Option<NodeId>,
+    ) -> NodeId {
         let mark = self.doc.attrs_mark();
         let mut flags = 0;
         let mut xmlns_error = false;
@@ -186,7 +198,13 @@ impl TreeBuilder {
         let attrs = self.doc.attrs_since(mark);
         // Form-associated elements would be associated with the form element pointer's form
         // here (step 15); this DOM keeps no form owners.
-        self.doc.create_element(tag.name, ns, attrs, flags)
+        let element = self
+            .doc
+            .create_element_in(parent, tag.name, ns, attrs, flags);
+        if let (Some(p), Some(t)) = (self.doc.positions.as_mut(), tag.tag) {
+            p.set(element, t.span());
+        }
+        element
     }
 
     /// "Insert an element at the adjusted insertion location" with `element`, given the
@@ -237,12 +255,30 @@ impl TreeBuilder {
     ) -> NodeId {
         // Options popped before this element is inserted see the selectedness as it was.
         self.flush_popped_options();
-        let element = self.create_element_for_token(tag, ns);
-        if !only_add_to_element_stack {
-            if let Some(location) = self.adjusted_insertion_location(None) {
-                self.insert_element_at(element, location);
+        let location = if only_add_to_element_stack {
+            None
+        } else {
+            self.adjusted_insertion_location(None)
+        };
+        let element = match location {
+            // The common case: the new element goes last in its parent (a Document parent takes
+            // no second element; "insert an element at the adjusted insertion location").
+            Some(location)
+                if location.before.is_none()
+                    && !(matches!(
+                        self.doc.arena.get(location.parent).map(|x| x.get()),
+                        Some(NodeData::Document)
+                    ) && self.doc.has_element_child(location.parent)) =>
+            {
+                self.create_element_for_token_in(tag, ns, Some(location.parent))
             }
-        }
+            Some(location) => {
+                let element = self.create_element_for_token(tag, ns);
+                self.insert_element_at(element, location);
+                element
+            }
+            None => self.create_element_for_token(tag, ns),
+        };
         if ns == Namespace::Html && matches!(tag.name, n::OPTION | n::SELECTEDCONTENT) {
             if tag.name == n::OPTION {
                 self.option_inserted(element);
@@ -286,12 +322,25 @@ impl TreeBuilder {
         ) {
             return;
         }
-        match location.before {
+        let node = match location.before {
             Some(before) if self.doc.parent_node(before) == Some(location.parent) => {
-                self.doc.insert_text_before(before, text, source)
+                self.doc.insert_text_before(before, text, source);
+                self.doc
+                    .arena
+                    .get(before)
+                    .and_then(|b| b.previous_sibling())
             }
-            Some(_) => {}
-            None => self.doc.append_text(location.parent, text, source),
+            Some(_) => None,
+            None => {
+                self.doc.append_text(location.parent, text, source);
+                self.doc
+                    .arena
+                    .get(location.parent)
+                    .and_then(|p| p.last_child())
+            }
+        };
+        if let (Some(p), Some(node)) = (self.doc.positions.as_mut(), node) {
+            p.extend(node, self.current_span);
         }
     }
 
@@ -307,6 +356,9 @@ impl TreeBuilder {
             return;
         };
         let comment = self.doc.create_comment(data, source);
+        if let Some(p) = self.doc.positions.as_mut() {
+            p.set(comment, self.current_span);
+        }
         self.insert_node(comment, location);
     }
 
@@ -321,6 +373,9 @@ impl TreeBuilder {
             return;
         };
         let pi = self.doc.create_processing_instruction(target, data);
+        if let Some(p) = self.doc.positions.as_mut() {
+            p.set(pi, self.current_span);
+        }
         self.insert_node(pi, location);
     }
 

@@ -237,6 +237,20 @@ pub(crate) enum Step<'t> {
     ReprocessAs(InsertionMode, Tok<'t>),
 }
 
+/// The input a token came from.
+fn token_span(token: &Token<'_>) -> crate::tokenizer::Span {
+    use crate::tokenizer::Span;
+    match token {
+        Token::Characters { span, .. }
+        | Token::NullCharacter { span }
+        | Token::Comment { span, .. }
+        | Token::ProcessingInstruction { span, .. } => *span,
+        Token::StartTag(t) | Token::EndTag(t) => t.span(),
+        Token::Doctype(d) => d.span,
+        Token::Eof { offset } => Span::new(*offset, *offset),
+    }
+}
+
 // ------------------------------------------------------------------------------------------
 // The tree builder.
 
@@ -295,8 +309,19 @@ pub(crate) struct TreeBuilder {
     pub(crate) error_limit: usize,
     /// The `html` and `body` elements the parser added attributes to.
     pub(crate) merged_attrs: Vec<insert::MergedAttrs>,
+    /// The input span of the token being processed (for source positions).
+    pub(crate) current_span: crate::tokenizer::Span,
+    /// The input span of the pending table character tokens.
+    pub(crate) pending_table_text_span: crate::tokenizer::Span,
     /// The selectedness state of the `select` elements (see `select.rs`).
     pub(crate) selects: std::collections::HashMap<NodeId, select::SelectState>,
+    /// 13.2.3: the encoding confidence is *tentative* (byte input whose encoding is a guess),
+    /// so a `<meta>` that declares an encoding ("in head") makes the parser "change the
+    /// encoding" (13.2.3.4).
+    pub(crate) encoding_tentative: bool,
+    /// The encoding the first such `<meta>` declared, for the driver: it runs "change the
+    /// encoding" (keep, switch decoders, or start over) after the current feed step.
+    pub(crate) declared_encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 impl TreeBuilder {
@@ -325,7 +350,11 @@ impl TreeBuilder {
             stopped: false,
             error_limit,
             merged_attrs: Vec::new(),
+            current_span: crate::tokenizer::Span::default(),
+            pending_table_text_span: crate::tokenizer::Span::default(),
             selects: std::collections::HashMap::new(),
+            encoding_tentative: false,
+            declared_encoding: None,
         }
     }
 
@@ -545,6 +574,21 @@ impl TreeBuilder {
     }
 
     /// Records a parse error about `token`, choosing the code from its kind.
+    /// One parse error per character of a run: the specification's character tokens are
+    /// single characters, so a rule that says "parse error" for a character token reports one
+    /// per character (and a count that does not depend on how the input was chunked). Each
+    /// error is at its character when the run is a verbatim slice of the input.
+    pub(crate) fn character_errors(&mut self, code: ErrorCode, text: &Text<'_>) {
+        for (i, _) in text.text.char_indices() {
+            let offset = if text.verbatim {
+                text.offset + i
+            } else {
+                text.offset
+            };
+            self.error(code, offset);
+        }
+    }
+
     pub(crate) fn unexpected(&mut self, token: &Tok<'_>) {
         match token {
             Tok::StartTag(t) => self.tag_error(ErrorCode::UnexpectedStartTag, t, false),
@@ -657,6 +701,10 @@ impl TokenSink for TreeBuilder {
         if self.stopped {
             return TokenSinkResult::Continue;
         }
+        let positions = self.doc.positions.is_some();
+        if positions {
+            self.current_span = token_span(&token);
+        }
         let mut tok = self.convert(&token);
         if self.skip_next_newline {
             self.skip_next_newline = false;
@@ -675,7 +723,21 @@ impl TokenSink for TreeBuilder {
             _ => None,
         };
         self.self_closing_unacknowledged = start_tag.is_some_and(|t| t.self_closing);
+        // Source positions: the element an end tag closes is the first one of its name that
+        // leaves the stack while the tag is processed.
+        let end_tag = match (positions, tok) {
+            (true, Tok::EndTag(t)) => Some(t.name),
+            _ => None,
+        };
+        self.open.closing = end_tag;
         self.dispatch(tok);
+        if let Some(node) = self.open.closed.take() {
+            let span = self.current_span;
+            if let Some(p) = self.doc.positions.as_mut() {
+                p.set_end_tag(node, span);
+            }
+        }
+        self.open.closing = None;
         if self.self_closing_unacknowledged {
             self.self_closing_unacknowledged = false;
             if let Some(t) = start_tag {

@@ -142,6 +142,10 @@ pub(crate) struct OpenElements {
     /// The `option` elements popped since the last [`OpenElements::take_popped_options`], each
     /// with its nearest ancestor `select` at the time.
     popped_options: Vec<(NodeId, Option<NodeId>)>,
+    /// Source positions: the name of the end tag being processed, if any...
+    pub(crate) closing: Option<LocalName>,
+    /// ...and the first element of that name that left the stack while it was.
+    pub(crate) closed: Option<NodeId>,
 }
 
 impl Default for OpenElements {
@@ -176,6 +180,8 @@ impl OpenElements {
             html_stamps: Vec::new(),
             stamp: 0,
             track_popped_options: false,
+            closing: None,
+            closed: None,
             popped_options: Vec::new(),
         }
     }
@@ -694,6 +700,9 @@ impl OpenElements {
     }
 
     fn note_popped_option(&mut self, e: &Entry, i: usize) {
+        if self.closing == Some(e.name) && self.closed.is_none() {
+            self.closed = Some(e.node);
+        }
         if self.track_popped_options && e.is_html(n::OPTION) {
             let select = self.nearest_select_below(i);
             self.popped_options.push((e.node, select));

@@ -30,13 +30,14 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
                 if tail.text.is_empty() {
                     return Step::Done;
                 }
-                tb.unexpected(&Tok::Characters(tail));
                 let skip = tail
                     .text
                     .bytes()
                     .position(super::super::tag_sets::is_whitespace_byte)
                     .unwrap_or(tail.text.len());
-                rest = tail.split_at(skip).1;
+                let (ignored, after) = tail.split_at(skip);
+                tb.character_errors(crate::error::ErrorCode::UnexpectedCharacter, &ignored);
+                rest = after;
             }
         }
         Tok::Doctype(_) => in_body::process(tb, token),

@@ -61,7 +61,13 @@ fn end_tag_colgroup<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
 /// "in column group": Anything else.
 fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
     if !tb.open.current_is(n::COLGROUP) {
-        tb.unexpected(&token);
+        // Ignored in place, so each character is its own parse error.
+        match &token {
+            Tok::Characters(text) => {
+                tb.character_errors(crate::error::ErrorCode::UnexpectedCharacter, text)
+            }
+            _ => tb.unexpected(&token),
+        }
         return Step::Done;
     }
     tb.open.pop();

@@ -1,6 +1,7 @@
 //! 13.2.6.4.4 The "in head" insertion mode.
 
 use crate::dom::names::{Namespace, local_name as n};
+use crate::encoding::encoding_declared_by_meta;
 use crate::error::ErrorCode;
 use crate::tokenizer::State;
 
@@ -68,8 +69,28 @@ fn start_tag_meta<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> Step<'t> {
     tb.insert_html_element(tag);
     tb.open.pop();
     tb.acknowledge_self_closing();
-    // The "change the encoding" steps belong to byte input, where the encoding confidence can
-    // be tentative; text input has its encoding already.
+    // "If the active speculative HTML parser is null" (this parser has none):
+    // 1. "If the element has a charset attribute, and getting an encoding from its value
+    //    results in an encoding, and the confidence is currently tentative, then change the
+    //    encoding to the resulting encoding."
+    // 2. "Otherwise, if the element has an http-equiv attribute whose value is an ASCII
+    //    case-insensitive match for "Content-Type", and the element has a content attribute,
+    //    and applying the algorithm for extracting a character encoding from a meta element to
+    //    that attribute's value returns an encoding, and the confidence is currently
+    //    tentative, then change the encoding to the extracted encoding."
+    // The driver runs "change the encoding" (13.2.3.4) after this feed step. Whatever it
+    // decides, the confidence is certain afterwards, so only this first declaration counts.
+    // (Text input has confidence irrelevant: nothing to do.)
+    if tb.encoding_tentative {
+        if let Some(encoding) = encoding_declared_by_meta(
+            tag.attr(n::CHARSET),
+            tag.attr(n::HTTP_EQUIV),
+            tag.attr(n::CONTENT),
+        ) {
+            tb.encoding_tentative = false;
+            tb.declared_encoding = Some(encoding);
+        }
+    }
     Step::Done
 }
 

@@ -177,7 +177,7 @@ fn start_tag_form<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> Step<'t> {
 /// the rules for the "in body" insertion mode, and then disable foster parenting."
 pub(crate) fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
     match &token {
-        Tok::Characters(_) => tb.error(ErrorCode::FosterParentedContent, token.offset()),
+        Tok::Characters(text) => tb.character_errors(ErrorCode::FosterParentedContent, text),
         _ => tb.unexpected(&token),
     }
     tb.foster_parenting = true;

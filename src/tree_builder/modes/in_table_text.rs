@@ -28,12 +28,14 @@ fn append_pending(tb: &mut TreeBuilder, text: Text<'_>) {
     if tb.pending_table_text.is_empty() {
         tb.pending_table_text_source = text.source_offset();
         tb.pending_table_text_offset = text.offset;
+        tb.pending_table_text_span = tb.current_span;
     } else if let Some(start) = tb.pending_table_text_source {
         if text.source_offset() != Some(start + tb.pending_table_text.len()) {
             tb.pending_table_text_source = None;
         }
     }
     tb.pending_table_text.push_str(text.text);
+    tb.pending_table_text_span.end = tb.current_span.end;
 }
 
 /// "in table text": Anything else.
@@ -46,6 +48,8 @@ fn anything_else<'t>(tb: &mut TreeBuilder) -> Step<'t> {
             .unwrap_or(tb.pending_table_text_offset),
         verbatim: tb.pending_table_text_source.is_some(),
     };
+    // The characters came from their own tokens, not from the one being processed.
+    let current = std::mem::replace(&mut tb.current_span, tb.pending_table_text_span);
     if !text.text.is_empty() {
         if text.is_all_whitespace() {
             // "Otherwise, insert the characters given by the pending table character tokens
@@ -59,6 +63,7 @@ fn anything_else<'t>(tb: &mut TreeBuilder) -> Step<'t> {
             in_table::anything_else(tb, Tok::Characters(text));
         }
     }
+    tb.current_span = current;
     // Keep the buffer's allocation for the next table text.
     let mut pending = pending;
     pending.clear();

@@ -45,6 +45,9 @@ fn doctype_token<'t>(tb: &mut TreeBuilder, d: &Doctype<'_>) -> Step<'t> {
             d.public_id.unwrap_or(""),
             d.system_id.unwrap_or(""),
         );
+        if let Some(p) = tb.doc.positions.as_mut() {
+            p.set(node, tb.current_span);
+        }
         tb.doc.append_node_checked(document, node);
     }
     // The document is not an iframe srcdoc document, and the parser can change the mode.

@@ -85,7 +85,17 @@ pub(crate) fn insert_whitespace_only<'t>(tb: &mut TreeBuilder, text: Text<'t>) -
         tb.insert_characters(text);
         return Step::Done;
     }
-    tb.unexpected(&Tok::Characters(text));
+    // One parse error for each ignored (non-whitespace) character.
+    for (i, c) in text.text.char_indices() {
+        if !(c.is_ascii() && is_whitespace_byte(c as u8)) {
+            let offset = if text.verbatim {
+                text.offset + i
+            } else {
+                text.offset
+            };
+            tb.error(crate::error::ErrorCode::UnexpectedCharacter, offset);
+        }
+    }
     let kept: String = text
         .text
         .chars()

@@ -1,0 +1,231 @@
+//! Parse throughput and memory: html-arena against html5ever + markup5ever_rcdom and scraper
+//! (which parses with html5ever into its own tree), on the same pages in the same run.
+//!
+//! Prints, per page, MB/s for each parser and html-arena's ratio to html5ever; then the
+//! median of the per-page ratios; heap bytes per node and the peak heap of one parse of the
+//! largest page (a counting global allocator); and an end-to-end run (parse, select,
+//! serialize). The bench checks that both parsers build the same number of elements.
+//!
+//! `cargo bench --bench parse` (reads `../shared/bench-corpus` when present; set
+//! `HTML_ARENA_VENDORED_CORPUS=1` to use the vendored subset).
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use html5ever::driver::ParseOpts;
+use html5ever::tendril::TendrilSink;
+use markup5ever_rcdom::{Handle, NodeData, RcDom};
+
+/// Counts live and peak heap bytes.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: delegates every call to the system allocator unchanged; only counts sizes.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+        PEAK.fetch_max(live, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size() {
+            let live = LIVE.fetch_add(new_size - layout.size(), Ordering::Relaxed) + new_size
+                - layout.size();
+            PEAK.fetch_max(live, Ordering::Relaxed);
+        } else {
+            LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+        }
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Peak heap growth while running `f` (bytes above what was live before).
+fn peak_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let base = LIVE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let value = f();
+    (value, PEAK.load(Ordering::Relaxed) - base)
+}
+
+/// html5ever with the scripting flag off, like html-arena's default (html5ever's default is
+/// on, which makes `<noscript>` content text and the trees differ).
+fn html5ever_parse(text: &str) -> RcDom {
+    let mut opts = ParseOpts::default();
+    opts.tree_builder.scripting_enabled = false;
+    html5ever::parse_document(RcDom::default(), opts).one(text)
+}
+
+fn rcdom_elements(handle: &Handle) -> usize {
+    let mut count = 0;
+    let mut stack = vec![handle.clone()];
+    while let Some(node) = stack.pop() {
+        if let NodeData::Element {
+            template_contents, ..
+        } = &node.data
+        {
+            count += 1;
+            if let Some(contents) = template_contents.borrow().as_ref() {
+                stack.push(contents.clone());
+            }
+        }
+        stack.extend(node.children.borrow().iter().cloned());
+    }
+    count
+}
+
+fn arena_elements(doc: &html_arena::Document) -> usize {
+    let mut count = 0;
+    let mut stack = vec![doc.root()];
+    while let Some(node) = stack.pop() {
+        if let Some(e) = node.as_element() {
+            count += 1;
+            if let Some(contents) = e.template_contents() {
+                stack.push(contents);
+            }
+        }
+        stack.extend(node.children());
+    }
+    count
+}
+
+fn main() {
+    let pages = common::corpus();
+    let total: usize = pages.iter().map(|p| p.bytes.len()).sum();
+    println!("parse: {} pages, {:.1} MB", pages.len(), total as f64 / 1e6);
+    println!(
+        "{:<34} {:>8} {:>10} {:>10} {:>10} {:>7} {:>7}",
+        "page", "KB", "arena", "h5ever", "scraper", "ratio", "scr."
+    );
+    let mut ratios = Vec::new();
+    let mut scraper_ratios = Vec::new();
+    let mut mismatches = 0;
+    for page in &pages {
+        let text = page.text.as_str();
+        let arena_doc = html_arena::Document::parse(text);
+        let dom = html5ever_parse(text);
+        let (a, h) = (arena_elements(&arena_doc), rcdom_elements(&dom.document));
+        if a != h {
+            mismatches += 1;
+            println!(
+                "  {}: element counts differ: html-arena {a}, html5ever {h}",
+                page.name
+            );
+        }
+        drop((arena_doc, dom));
+        let times = common::compare(
+            7,
+            Duration::from_millis(40),
+            &mut [
+                &mut || {
+                    black_box(html_arena::Document::parse(black_box(text)));
+                },
+                &mut || {
+                    black_box(html5ever_parse(black_box(text)));
+                },
+                &mut || {
+                    black_box(scraper::Html::parse_document(black_box(text)));
+                },
+            ],
+        );
+        let ratio = times[1].as_secs_f64() / times[0].as_secs_f64();
+        let scraper_ratio = times[2].as_secs_f64() / times[0].as_secs_f64();
+        ratios.push(ratio);
+        scraper_ratios.push(scraper_ratio);
+        println!(
+            "{:<34} {:>8.0} {:>10.1} {:>10.1} {:>10.1} {:>6.2}x {:>6.2}x",
+            page.name,
+            text.len() as f64 / 1e3,
+            common::mbps(text.len(), times[0]),
+            common::mbps(text.len(), times[1]),
+            common::mbps(text.len(), times[2]),
+            ratio,
+            scraper_ratio
+        );
+    }
+    println!(
+        "parse: median per-page ratio {:.2}x html5ever+RcDom, {:.2}x scraper ({mismatches} pages with different element counts)",
+        common::median(&mut ratios),
+        common::median(&mut scraper_ratios)
+    );
+
+    // Memory: heap per node over the corpus, and the peak of the largest page.
+    let (mut heap, mut nodes) = (0usize, 0usize);
+    for page in &pages {
+        let (doc, _) = peak_of(|| html_arena::Document::parse(&page.text));
+        heap += doc.heap_size();
+        nodes += doc.node_count();
+    }
+    println!(
+        "memory: {:.0} bytes of heap per node over the corpus ({nodes} nodes; the document keeps its source text)",
+        heap as f64 / nodes as f64
+    );
+    if let Some(largest) = pages.iter().max_by_key(|p| p.bytes.len()) {
+        let (doc, arena_peak) =
+            peak_of(|| html_arena::Document::parse_bytes(&largest.bytes, &Default::default()));
+        drop(doc);
+        let (dom, h5_peak) = peak_of(|| html5ever_parse(&largest.text));
+        drop(dom);
+        let (html, scraper_peak) = peak_of(|| scraper::Html::parse_document(&largest.text));
+        drop(html);
+        let mb = |b: usize| b as f64 / 1e6;
+        println!(
+            "memory: peak heap parsing {} ({:.1} MB): html-arena {:.1} MB ({:.2}x the input), html5ever {:.1} MB, scraper {:.1} MB",
+            largest.name,
+            mb(largest.bytes.len()),
+            mb(arena_peak),
+            arena_peak as f64 / largest.bytes.len() as f64,
+            mb(h5_peak),
+            mb(scraper_peak)
+        );
+    }
+
+    // End to end: parse, select links, serialize.
+    let selector = html_arena::Selector::parse("a[href]").expect("selector");
+    let scraper_selector = scraper::Selector::parse("a[href]").expect("selector");
+    let times = common::compare(
+        5,
+        Duration::from_millis(100),
+        &mut [
+            &mut || {
+                for page in &pages {
+                    let doc = html_arena::Document::parse(&page.text);
+                    let n = doc.select(&selector).filter_map(|a| a.attr("href")).count();
+                    black_box((n, doc.html()));
+                }
+            },
+            &mut || {
+                for page in &pages {
+                    let doc = scraper::Html::parse_document(&page.text);
+                    let n = doc
+                        .select(&scraper_selector)
+                        .filter_map(|a| a.value().attr("href"))
+                        .count();
+                    black_box((n, doc.html()));
+                }
+            },
+        ],
+    );
+    println!(
+        "end to end (parse + select a[href] + serialize, whole corpus): html-arena {:.1} MB/s, scraper {:.1} MB/s ({:.2}x)",
+        common::mbps(total, times[0]),
+        common::mbps(total, times[1]),
+        times[1].as_secs_f64() / times[0].as_secs_f64()
+    );
+}

@@ -1,0 +1,616 @@
+//! Parsing entry points and their options: [`Document::parse`], [`Document::parse_with`],
+//! [`Document::parse_bytes`], [`Document::parse_fragment`] and the streaming [`Parser`].
+//!
+//! The driver is small. A [`Pipeline`] takes text: it goes into the document's source buffer,
+//! then through the tokenizer, whose tokens go to the tree builder; at the end the parse errors
+//! get their line and column from their byte offsets. Bytes first go through `bytes.rs`:
+//! encoding sniffing, decoding, and starting over when a `<meta>` changes the encoding.
+
+mod bytes;
+
+use encoding_rs::Encoding;
+
+use crate::dom::{Document, NodeData};
+use crate::encoding::{Confidence, EncodingError};
+use crate::error::LineCol;
+use crate::tokenizer::{Tokenizer, TokenizerOptions};
+use crate::tree_builder::{FragmentContext, FragmentContextError, TreeBuilder};
+
+use bytes::{ByteInput, Decoding, EncodingOptions, Fed};
+
+/// Options for parsing a document or fragment.
+///
+/// Fields are public; start from [`ParseOptions::default`] and set what you need:
+///
+/// ```
+/// let mut options = html_arena::ParseOptions::default();
+/// options.scripting = true;
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// The scripting flag (default off, like a `DOMParser` or a crawler that runs no scripts).
+    /// With it on, `<noscript>` content is raw text, as in a browser with JavaScript.
+    pub scripting: bool,
+    /// The transport-layer encoding label (e.g. the `charset` of an HTTP `Content-Type`
+    /// header; see [`charset_from_content_type`](crate::encoding::charset_from_content_type))
+    /// for byte input ([`Document::parse_bytes`], [`Parser::write`]). It wins over the page's
+    /// `<meta>`, with the confidence certain. An unknown label is an error of the parse call.
+    pub transport_encoding: Option<String>,
+    /// The encoding to use for byte input when nothing in or around the bytes declares one (a
+    /// label; default `windows-1252`; see
+    /// [`default_encoding_for_locale`](crate::encoding::default_encoding_for_locale)). A
+    /// `<meta>` found while parsing may still change it. An unknown label is an error of the
+    /// parse call.
+    pub fallback_encoding: Option<String>,
+    /// An encoding the user chose for byte input (a label), like a browser's "Text Encoding"
+    /// menu: it wins over everything but a byte order mark, with the confidence certain. An
+    /// unknown label is an error of the parse call.
+    pub override_encoding: Option<String>,
+    /// For byte input that declares no encoding, guess one from the bytes with `chardetng`
+    /// (what Firefox uses) before falling back (step 8 of the sniffing algorithm). Off by
+    /// default. A streaming [`Parser`] then waits for the end of such an input before decoding
+    /// it, since the guess reads every byte.
+    #[cfg(feature = "detect")]
+    pub detect_encoding: bool,
+    /// Keep parse errors in [`Document::errors`](crate::Document::errors) (default on).
+    pub collect_errors: bool,
+    /// The most parse errors kept (the count goes on: [`Document::error_count`](crate::Document::error_count)).
+    pub max_errors: usize,
+    /// Record where each node came from in the source (start and end tags, text, comments):
+    /// see [`NodeRef::source_span`](crate::NodeRef::source_span). Off by default; it costs
+    /// about 40 bytes per node.
+    pub source_positions: bool,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            scripting: false,
+            transport_encoding: None,
+            fallback_encoding: None,
+            override_encoding: None,
+            #[cfg(feature = "detect")]
+            detect_encoding: false,
+            collect_errors: true,
+            max_errors: 10_000,
+            source_positions: false,
+        }
+    }
+}
+
+impl ParseOptions {
+    /// Sets the scripting flag.
+    pub fn with_scripting(mut self, scripting: bool) -> Self {
+        self.scripting = scripting;
+        self
+    }
+
+    /// Sets [`transport_encoding`](ParseOptions::transport_encoding).
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions};
+    ///
+    /// let options = ParseOptions::default().with_transport_encoding("utf-8");
+    /// let doc = Document::parse_bytes(b"<meta charset=gbk><p>caf\xc3\xa9", &options)?;
+    /// assert_eq!(doc.encoding(), encoding_rs::UTF_8);
+    /// assert_eq!(doc.body().unwrap().text(), "café");
+    /// # Ok::<(), html_arena::EncodingError>(())
+    /// ```
+    pub fn with_transport_encoding(mut self, label: impl Into<String>) -> Self {
+        self.transport_encoding = Some(label.into());
+        self
+    }
+
+    /// Sets [`fallback_encoding`](ParseOptions::fallback_encoding).
+    pub fn with_fallback_encoding(mut self, label: impl Into<String>) -> Self {
+        self.fallback_encoding = Some(label.into());
+        self
+    }
+
+    /// Sets [`override_encoding`](ParseOptions::override_encoding).
+    pub fn with_override_encoding(mut self, label: impl Into<String>) -> Self {
+        self.override_encoding = Some(label.into());
+        self
+    }
+
+    /// Sets [`detect_encoding`](ParseOptions::detect_encoding).
+    #[cfg(feature = "detect")]
+    pub fn with_detect_encoding(mut self, detect: bool) -> Self {
+        self.detect_encoding = detect;
+        self
+    }
+
+    /// The number of errors to keep (0 when collection is off).
+    pub(crate) fn error_limit(&self) -> usize {
+        if self.collect_errors {
+            self.max_errors
+        } else {
+            0
+        }
+    }
+}
+
+/// Text in, document out: the tokenizer feeding the tree builder.
+struct Pipeline {
+    tokenizer: Tokenizer,
+    builder: TreeBuilder,
+}
+
+impl Pipeline {
+    /// A pipeline for a whole document.
+    fn document(scripting: bool, error_limit: usize, positions: bool) -> Pipeline {
+        let mut doc = Document::with_source(String::new(), NodeData::Document);
+        if positions {
+            doc.positions = Some(Box::default());
+        }
+        Pipeline {
+            tokenizer: new_tokenizer(),
+            builder: TreeBuilder::new(doc, scripting, error_limit),
+        }
+    }
+
+    /// Throws the parse away and starts a new document with the same options.
+    fn restart(&mut self) {
+        let positions = self.builder.doc.positions.is_some();
+        *self = Pipeline::document(self.builder.scripting, self.builder.error_limit, positions);
+    }
+
+    /// Reserves room for `len` more bytes of input (and the nodes they are likely to make).
+    fn reserve(&mut self, len: usize) {
+        let doc = &mut self.builder.doc;
+        doc.strings.source.reserve_exact(len);
+        // Real pages average one node per 20 to 40 bytes.
+        doc.arena.reserve(len / 24 + 4);
+    }
+
+    /// Parses the next piece of text.
+    fn feed(&mut self, text: &str) {
+        // Tokens that are verbatim input refer to the document's copy of it.
+        self.builder.doc.strings.source.push_str(text);
+        self.tokenizer.feed(text, &mut self.builder);
+    }
+
+    /// Ends the input (the end-of-file token). Later calls do nothing.
+    fn end(&mut self) {
+        self.tokenizer.end(&mut self.builder);
+    }
+
+    /// Ends the input and returns the document, decoded with `encoding`.
+    fn into_document(mut self, encoding: &'static Encoding, confidence: Confidence) -> Document {
+        self.end();
+        let mut doc = self.builder.finish();
+        resolve_error_positions(&mut doc);
+        if let Some(positions) = doc.positions.as_mut() {
+            positions.resolve_lines(&doc.strings.source);
+        }
+        doc.encoding = encoding;
+        doc.encoding_confidence = confidence;
+        doc
+    }
+}
+
+/// A streaming HTML parser: write the input in chunks of any size, then
+/// [`finish`](Parser::finish).
+///
+/// The input is text ([`write_str`](Parser::write_str)) or bytes ([`write`](Parser::write)),
+/// as the first write decides. Bytes are sniffed, decoded and, if a `<meta>` changes the
+/// encoding, parsed again, as [`Document::parse_bytes`] does. Any chunking gives the same
+/// document (tree, errors, encoding) as parsing the whole input at once.
+///
+/// ```
+/// use html_arena::{ParseOptions, Parser};
+///
+/// let mut parser = Parser::new(&ParseOptions::default());
+/// parser.write_str("<ul><li>one<l");
+/// parser.write_str("i>two</ul>");
+/// let doc = parser.finish();
+/// assert_eq!(doc.body().unwrap().text(), "onetwo");
+/// ```
+pub struct Parser {
+    pipeline: Pipeline,
+    input: Input,
+    /// The encodings the options name, checked (they matter for byte input only).
+    encodings: Result<EncodingOptions, EncodingError>,
+}
+
+/// What a [`Parser`] has been given.
+enum Input {
+    /// Nothing yet (a document parser): the first write decides between text and bytes.
+    Start,
+    /// Text: `write_str` came first, or a fragment parser. Bytes written to it are UTF-8 (and
+    /// once there are some, text goes through the same decoder, as its UTF-8 bytes).
+    Text(Option<Decoding>),
+    /// Bytes: sniffed, decoded, maybe parsed again.
+    Bytes(Box<ByteInput>),
+}
+
+impl Parser {
+    /// A parser for a whole document.
+    ///
+    /// The encoding labels in `options` are checked when the first bytes are written (they
+    /// do not matter for text).
+    pub fn new(options: &ParseOptions) -> Parser {
+        Parser {
+            pipeline: Pipeline::document(
+                options.scripting,
+                options.error_limit(),
+                options.source_positions,
+            ),
+            input: Input::Start,
+            encodings: EncodingOptions::new(options),
+        }
+    }
+
+    /// A parser for a fragment (the HTML fragment parsing algorithm), as if the text were the
+    /// content of a `context` element: an HTML local name such as `"td"`, or `"svg NAME"` /
+    /// `"math NAME"`. The finished document's root is a `DocumentFragment` holding the parsed
+    /// nodes. The fragment parsing algorithm takes text: bytes written to a fragment parser
+    /// are UTF-8.
+    ///
+    /// ```
+    /// use html_arena::{ParseOptions, Parser};
+    ///
+    /// let mut parser = Parser::new_fragment("tr", &ParseOptions::default()).unwrap();
+    /// parser.write_str("<td>1<td>2");
+    /// let frag = parser.finish();
+    /// assert_eq!(frag.root().children().count(), 2);
+    /// ```
+    pub fn new_fragment(
+        context: &str,
+        options: &ParseOptions,
+    ) -> Result<Parser, FragmentContextError> {
+        let context = FragmentContext::parse(context)?;
+        let (mut builder, state) = TreeBuilder::new_fragment(
+            String::new(),
+            &context,
+            options.scripting,
+            options.error_limit(),
+        );
+        if options.source_positions {
+            builder.doc.positions = Some(Box::default());
+        }
+        let mut tokenizer = new_tokenizer();
+        tokenizer.set_state(state);
+        Ok(Parser {
+            pipeline: Pipeline { tokenizer, builder },
+            input: Input::Text(None),
+            encodings: EncodingOptions::new(options),
+        })
+    }
+
+    /// Parses the next chunk of text.
+    ///
+    /// Text input needs no decoding: the document's encoding is UTF-8, with the confidence
+    /// [`Irrelevant`](Confidence::Irrelevant). (Text written to a parser that was given bytes
+    /// first is taken as its UTF-8 bytes.)
+    pub fn write_str(&mut self, chunk: &str) {
+        match &mut self.input {
+            Input::Start | Input::Text(None) => {
+                self.input = Input::Text(None);
+                self.pipeline.feed(chunk);
+            }
+            Input::Text(Some(decoding)) => {
+                let _ = decoding.feed(&mut self.pipeline, chunk.as_bytes(), &[], false);
+            }
+            Input::Bytes(input) => input.write(&mut self.pipeline, chunk.as_bytes()),
+        }
+    }
+
+    /// Parses the next chunk of bytes.
+    ///
+    /// The first bytes (1024, all the prescan reads) are held until the encoding can be
+    /// sniffed as the whole input would be (with `detect_encoding` on and nothing declared in
+    /// them, until the end); sequences split between chunks are decoded as one. While the
+    /// confidence in the encoding is tentative, the bytes are kept, so that a `<meta>` naming
+    /// another encoding can have them parsed again. (Bytes written to a parser that was given
+    /// text first, or to a fragment parser, are UTF-8.)
+    ///
+    /// ```
+    /// use html_arena::{Confidence, ParseOptions, Parser};
+    ///
+    /// let mut parser = Parser::new(&ParseOptions::default());
+    /// let page = "<meta charset=utf-8><p>Grüße".as_bytes();
+    /// for chunk in page.chunks(3) {
+    ///     parser.write(chunk)?;
+    /// }
+    /// let doc = parser.finish();
+    /// assert_eq!(doc.body().unwrap().text(), "Grüße");
+    /// assert_eq!(doc.encoding(), encoding_rs::UTF_8);
+    /// assert_eq!(doc.encoding_confidence(), Confidence::Certain);
+    /// # Ok::<(), html_arena::EncodingError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`EncodingError::UnknownLabel`] when these are the first bytes of a document parser and
+    /// an encoding label in its [`ParseOptions`] is unknown. Nothing is parsed then and the
+    /// parser is left as it was (so the next `write` gives the same error).
+    pub fn write(&mut self, chunk: &[u8]) -> Result<(), EncodingError> {
+        match &mut self.input {
+            Input::Start => {
+                let mut input = Box::new(ByteInput::new(self.encodings.clone()?));
+                input.write(&mut self.pipeline, chunk);
+                self.input = Input::Bytes(input);
+            }
+            Input::Text(decoding) => {
+                let decoding = decoding.get_or_insert_with(|| {
+                    Decoding::start(
+                        encoding_rs::UTF_8,
+                        Confidence::Irrelevant,
+                        &mut self.pipeline,
+                    )
+                });
+                let _ = decoding.feed(&mut self.pipeline, chunk, &[], false);
+            }
+            Input::Bytes(input) => input.write(&mut self.pipeline, chunk),
+        }
+        Ok(())
+    }
+
+    /// Ends the input and returns the document.
+    pub fn finish(mut self) -> Document {
+        let (encoding, confidence) = match self.input {
+            Input::Start | Input::Text(None) => (encoding_rs::UTF_8, Confidence::Irrelevant),
+            Input::Text(Some(mut decoding)) => {
+                let _ = decoding.feed(&mut self.pipeline, &[], &[], true);
+                (encoding_rs::UTF_8, Confidence::Irrelevant)
+            }
+            Input::Bytes(input) => input.finish(&mut self.pipeline),
+        };
+        self.pipeline.into_document(encoding, confidence)
+    }
+}
+
+fn new_tokenizer() -> Tokenizer {
+    // Positions are resolved once, at the end, from the offsets.
+    Tokenizer::with_options(TokenizerOptions {
+        error_positions: false,
+        ..TokenizerOptions::default()
+    })
+}
+
+/// Sorts the kept errors by offset (stably: errors at one offset keep their order) and gives
+/// each its line and column.
+fn resolve_error_positions(doc: &mut Document) {
+    doc.errors.sort_by_key(|e| e.offset);
+    let mut line_col = LineCol::default();
+    let source = &doc.strings.source;
+    for error in &mut doc.errors {
+        let (line, column) = line_col.position(source, error.offset.min(source.len()));
+        error.line = line;
+        error.column = column;
+    }
+}
+
+impl Document {
+    /// Parses a whole document, with scripting disabled (as a `DOMParser` or a crawler that
+    /// runs no scripts would).
+    ///
+    /// ```
+    /// let doc = html_arena::Document::parse("<title>T</title><p>Hi");
+    /// assert_eq!(doc.head().unwrap().text(), "T");
+    /// assert_eq!(doc.body().unwrap().text(), "Hi");
+    /// ```
+    pub fn parse(html: &str) -> Document {
+        Document::parse_with(html, &ParseOptions::default())
+    }
+
+    /// Parses a whole document with options.
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions};
+    /// let options = ParseOptions::default().with_scripting(true);
+    /// let doc = Document::parse_with("<noscript><p>x</p></noscript>", &options);
+    /// // With scripting on, noscript content is raw text.
+    /// assert_eq!(doc.head().unwrap().text(), "<p>x</p>");
+    /// ```
+    pub fn parse_with(html: &str, options: &ParseOptions) -> Document {
+        let mut pipeline = Pipeline::document(
+            options.scripting,
+            options.error_limit(),
+            options.source_positions,
+        );
+        pipeline.reserve(html.len());
+        pipeline.feed(html);
+        pipeline.into_document(encoding_rs::UTF_8, Confidence::Irrelevant)
+    }
+
+    /// Parses a whole document from bytes, finding their encoding first (13.2.3).
+    ///
+    /// The encoding sniffing algorithm picks the encoding: a byte order mark, else
+    /// [`override_encoding`](ParseOptions::override_encoding), else
+    /// [`transport_encoding`](ParseOptions::transport_encoding) (these three with the
+    /// confidence certain), else a `<meta>` charset in the first 1024 bytes (the prescan),
+    /// else, with the `detect` cargo feature and `detect_encoding`, a guess from the bytes,
+    /// else [`fallback_encoding`](ParseOptions::fallback_encoding) or windows-1252 (these
+    /// three tentative). The bytes are decoded with it (malformed sequences become U+FFFD) and
+    /// parsed. While the confidence is tentative, the first `<meta>` the tree builder meets
+    /// that declares an encoding settles it (13.2.3.4): the same encoding becomes certain; a
+    /// different one has the bytes parsed again with it, certain (at most once). So a page
+    /// whose `<meta charset>` comes after its first 1024 bytes still comes out right.
+    /// [`Document::encoding`] and [`Document::encoding_confidence`] tell the outcome.
+    ///
+    /// ```
+    /// use html_arena::{Confidence, Document, ParseOptions};
+    ///
+    /// // No declaration: windows-1252, a guess.
+    /// let doc = Document::parse_bytes(b"<p>caf\xe9", &ParseOptions::default())?;
+    /// assert_eq!(doc.body().unwrap().text(), "café");
+    /// assert_eq!(doc.encoding(), encoding_rs::WINDOWS_1252);
+    /// assert_eq!(doc.encoding_confidence(), Confidence::Tentative);
+    ///
+    /// // A <meta> beyond the prescan's 1024 bytes: parsed again as UTF-8.
+    /// let mut page = format!("<title>{}</title>", "x".repeat(1100)).into_bytes();
+    /// page.extend_from_slice("<meta charset=utf-8><p>café".as_bytes());
+    /// let doc = Document::parse_bytes(&page, &ParseOptions::default())?;
+    /// assert_eq!(doc.body().unwrap().text(), "café");
+    /// assert_eq!(doc.encoding(), encoding_rs::UTF_8);
+    /// assert_eq!(doc.encoding_confidence(), Confidence::Certain);
+    /// # Ok::<(), html_arena::EncodingError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`EncodingError::UnknownLabel`] when an encoding label in `options` is not one of the
+    /// Encoding Standard's. (Unknown labels in the page are ignored, as the specification
+    /// says.)
+    pub fn parse_bytes(bytes: &[u8], options: &ParseOptions) -> Result<Document, EncodingError> {
+        let encodings = EncodingOptions::new(options)?;
+        let sniffed = encodings.sniff(bytes);
+        let mut pipeline = Pipeline::document(
+            options.scripting,
+            options.error_limit(),
+            options.source_positions,
+        );
+        pipeline.reserve(bytes.len());
+        let mut decoding = Decoding::start(sniffed.encoding, sniffed.confidence, &mut pipeline);
+        let after_bom = bytes.get(sniffed.bom_len..).unwrap_or_default();
+        if let Fed::Restart(encoding) = decoding.feed(&mut pipeline, after_bom, bytes, true) {
+            // 13.2.3.4 step 6: parse the bytes again, with the new encoding, certain. (No BOM
+            // to skip: a BOM makes the confidence certain from the start.)
+            pipeline.restart();
+            pipeline.reserve(bytes.len());
+            decoding = Decoding::start(encoding, Confidence::Certain, &mut pipeline);
+            let _ = decoding.feed(&mut pipeline, bytes, &[], true);
+        }
+        Ok(pipeline.into_document(decoding.encoding, decoding.confidence))
+    }
+
+    /// Parses a fragment as the content of a `context` element (13.4, the HTML fragment
+    /// parsing algorithm): `context` is an HTML local name (`"td"`, `"template"`, ...) or
+    /// `"svg NAME"` / `"math NAME"`. The returned document's root is a `DocumentFragment`
+    /// holding the parsed nodes.
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions};
+    /// let frag = Document::parse_fragment("<td>a<td>b", "tr", &ParseOptions::default()).unwrap();
+    /// assert_eq!(frag.dump_tree(), "| <td>\n|   \"a\"\n| <td>\n|   \"b\"\n");
+    /// assert!(Document::parse_fragment("x", "", &ParseOptions::default()).is_err());
+    /// ```
+    pub fn parse_fragment(
+        html: &str,
+        context: &str,
+        options: &ParseOptions,
+    ) -> Result<Document, FragmentContextError> {
+        let mut parser = Parser::new_fragment(context, options)?;
+        parser.pipeline.reserve(html.len());
+        parser.write_str(html);
+        Ok(parser.finish())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ErrorCode, QuirksMode};
+
+    #[test]
+    fn errors_have_positions_in_input_order() {
+        let doc = Document::parse("<p>\n  <b>x</p>\n</i>");
+        let codes: Vec<_> = doc
+            .errors()
+            .iter()
+            .map(|e| (e.code, e.line, e.column))
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                (ErrorCode::MissingDoctype, 1, 1),
+                (ErrorCode::UnclosedElements, 2, 7),
+                (ErrorCode::UnexpectedEndTag, 3, 1),
+                // The <b> closed by </p> is reopened for the line break after it.
+                (ErrorCode::EofWithUnclosedElements, 3, 5),
+            ]
+        );
+        assert_eq!(doc.errors()[2].message(), "unexpected-end-tag: </i>");
+        assert_eq!(doc.errors()[2].to_string(), "3:1: unexpected-end-tag: </i>");
+    }
+
+    #[test]
+    fn error_collection_options() {
+        let html = "</a></b></c></d>";
+        let all = Document::parse(html);
+        assert_eq!(all.errors().len(), all.error_count());
+        let mut options = ParseOptions {
+            max_errors: 2,
+            ..ParseOptions::default()
+        };
+        let some = Document::parse_with(html, &options);
+        assert_eq!(some.errors().len(), 2);
+        assert_eq!(some.error_count(), all.error_count());
+        options.collect_errors = false;
+        let none = Document::parse_with(html, &options);
+        assert!(none.errors().is_empty());
+        assert_eq!(none.error_count(), all.error_count());
+    }
+
+    #[test]
+    fn quirks_mode_and_scripting_are_recorded() {
+        assert_eq!(Document::parse("<p>").quirks_mode(), QuirksMode::Quirks);
+        assert_eq!(
+            Document::parse("<!DOCTYPE html><p>").quirks_mode(),
+            QuirksMode::NoQuirks
+        );
+        let limited = "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"x\">";
+        assert_eq!(
+            Document::parse(limited).quirks_mode(),
+            QuirksMode::LimitedQuirks
+        );
+        assert!(!Document::parse("").scripting());
+        let on = Document::parse_with("", &ParseOptions::default().with_scripting(true));
+        assert!(on.scripting());
+    }
+
+    #[test]
+    fn fragment_contexts() {
+        let options = ParseOptions::default();
+        let frag = Document::parse_fragment("<path/><g>", "svg svg", &options).unwrap();
+        assert_eq!(frag.dump_tree(), "| <svg path>\n| <svg g>\n");
+        let frag = Document::parse_fragment("a</textarea>b", "TEXTAREA", &options).unwrap();
+        assert_eq!(frag.dump_tree(), "| \"a</textarea>b\"\n");
+        let frag = Document::parse_fragment("<form><input></form>", "form", &options).unwrap();
+        // The form element pointer points at the context: the nested <form> is ignored.
+        assert_eq!(frag.dump_tree(), "| <input>\n");
+        assert!(frag.root().is_fragment());
+        for bad in ["", "svg ", "math ", "a b", "<td>", "td/"] {
+            let err = Document::parse_fragment("x", bad, &options).unwrap_err();
+            assert!(!err.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn streaming_equals_whole() {
+        let html = "<!DOCTYPE html><title>a&amp;b</title><table>\n <tr><td>x<b>y</td></table>\
+                    <svg><foreignObject><p>z</svg><!-- c --><?pi d?>\r\ntext";
+        let whole = Document::parse(html);
+        for size in 1..8 {
+            let mut parser = Parser::new(&ParseOptions::default());
+            let mut rest = html;
+            while !rest.is_empty() {
+                let mut end = size.min(rest.len());
+                while !rest.is_char_boundary(end) {
+                    end += 1;
+                }
+                parser.write_str(&rest[..end]);
+                rest = &rest[end..];
+            }
+            let doc = parser.finish();
+            assert_eq!(doc.dump_tree(), whole.dump_tree(), "chunks of {size}");
+            assert_eq!(doc.errors(), whole.errors(), "chunks of {size}");
+        }
+    }
+
+    #[test]
+    fn verbatim_text_is_not_copied() {
+        let doc = Document::parse("<p>hello world</p>");
+        let p = doc.body().unwrap().first_child().unwrap();
+        let text = p.first_child().unwrap();
+        assert_eq!(text.as_text(), Some("hello world"));
+        if let NodeData::Text(r) = doc.data(text.node_id().raw) {
+            assert_eq!(r.source_offset(), Some(3));
+        } else {
+            panic!("not a text node");
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! CSS selectors over the arena: what a browser's `querySelectorAll` returns, in the same
+//! order, with the same selectors rejected as syntax errors.
+//!
+//! ```
+//! use html_arena::{Document, Selector};
+//!
+//! let doc = Document::parse(r#"
+//!     <ul class=nav><li><a href="/">Home</a><li><a href="/docs" class=active>Docs</a></ul>
+//!     <p>See <a href="/blog">the blog</a>.</p>"#);
+//! let links = Selector::parse(".nav a[href]")?;
+//! let hrefs: Vec<_> = doc.select(&links).map(|a| a.attr("href").unwrap()).collect();
+//! assert_eq!(hrefs, ["/", "/docs"]);
+//!
+//! let active = doc.select_first(&Selector::parse("li:has(> a.active)")?).unwrap();
+//! assert_eq!(active.text(), "Docs");
+//! assert!(active.matches(&Selector::parse("ul > li:nth-child(2)")?));
+//! # Ok::<(), html_arena::SelectorError>(())
+//! ```
+//!
+//! # What is supported
+//!
+//! Selectors Level 4 as the `selectors` crate parses it, with every option browsers enable:
+//! type, universal, `#id`, `.class` and attribute selectors (`=`, `~=`, `|=`, `^=`, `$=`, `*=`,
+//! with `i` and `s` flags); the four combinators; `:is()`, `:where()` (forgiving), `:not()`
+//! with a list, `:has()`; `:root`, `:empty`, `:scope`, `&`; `:first-child`, `:last-child`,
+//! `:only-child`, `:nth-child(An+B of S)`, `:nth-last-child(An+B of S)` and the `-of-type`
+//! forms; `*|name` and `|name`, and namespace prefixes declared with
+//! [`Selector::parse_with_namespaces`].
+//!
+//! The HTML standard's pseudo-classes (HTML, "Pseudo-classes"), for a static document that
+//! nobody interacts with: `:link` and `:any-link`, `:checked` (with radio groups and
+//! `select`s resolved as the parser leaves them), `:default`, `:defined`, `:disabled` and
+//! `:enabled` (with the fieldset, legend and optgroup rules), `:required` and `:optional`,
+//! `:read-only` and `:read-write` (with `contenteditable`), `:placeholder-shown`,
+//! `:indeterminate`, `:open`, and `:lang()`. States a static document never has parse and
+//! never match: `:hover`, `:active`, `:focus`, `:focus-visible`, `:focus-within`, `:visited`,
+//! `:target`, `:user-valid`, `:user-invalid`, `:autofill`, `:modal`,
+//! `:fullscreen`, `:popover-open`, `:picture-in-picture`. Pseudo-elements (`::before`,
+//! `::marker`, `::slotted()`, ...) parse and match nothing, as in `querySelectorAll`.
+//!
+//! Not supported (an error, not a silent mismatch): `:dir()`, `:valid`/`:invalid`,
+//! `:in-range`/`:out-of-range` and the media-state pseudo-classes, which need values or
+//! layout this crate does not compute.
+//!
+//! # Semantics
+//!
+//! - Case (HTML, "Case-sensitivity of selectors"): type selectors and attribute names match
+//!   HTML elements' names ASCII case-insensitively (SVG's `foreignObject` needs its case);
+//!   attribute values are case-sensitive except for the HTML attributes whose values the
+//!   `selectors` crate lists as case-insensitive (`type`, `lang`, `dir`, ...), or with an `i`
+//!   flag; ids and classes are ASCII case-insensitive in quirks-mode documents.
+//! - Scope: [`Document::select`] searches the document's tree, [`ElementRef::select`] the
+//!   element's descendants. Template contents are separate trees (as in the DOM) and are not
+//!   searched from outside; select inside them from the template's contents fragment's
+//!   elements. Selectors still see the whole tree: `ElementRef::select(".a .b")` finds the
+//!   `.b` descendants of the element that have an `.a` ancestor anywhere, even above it.
+//!   `:scope` (and `&`) is the element a method was called on, or the document element for
+//!   `Document::select`.
+//! - Order: document order, each element once.
+//!
+//! # Cost
+//!
+//! The first query on a document builds an index of its elements (linear in their number;
+//! mutations drop it). A query then costs one match per candidate: every element of the
+//! scope, or only those with the id, class or local name its rightmost compound names. Each
+//! `:has()` in a selector costs one pass per compound over the tree, the first time a query
+//! needs it. Nothing recurses on the depth of the document; selectors are limited to 32
+//! nested levels and 512 combinators, since parsing and matching them recurse.
+
+mod element;
+pub(crate) mod parser;
+pub(crate) mod pseudo;
+mod query;
+
+use std::fmt;
+
+use cssparser::ToCss;
+
+pub use parser::{SelectorError, SelectorErrorKind};
+pub use query::Select;
+
+use crate::dom::{Document, ElementRef};
+
+/// A parsed CSS selector list, ready to match. `Send + Sync`: parse once, use from any thread.
+///
+/// ```
+/// use html_arena::{Document, Selector};
+///
+/// let sel = Selector::parse("p.x > b, i")?;
+/// let doc = Document::parse("<p class=x><b>1</b></p><i>2</i><p><b>3</b></p>");
+/// let texts: Vec<String> = doc.select(&sel).map(|e| e.text()).collect();
+/// assert_eq!(texts, ["1", "2"]);
+/// assert_eq!(sel.to_string(), "p.x > b, i");
+/// # Ok::<(), html_arena::SelectorError>(())
+/// ```
+#[derive(Clone)]
+pub struct Selector {
+    parsed: parser::Parsed,
+    text: Box<str>,
+}
+
+impl Selector {
+    /// Parses a selector list, as `querySelectorAll` would: the same selectors are valid.
+    ///
+    /// An invalid selector is a [`SelectorError`] that says what is wrong and where (never a
+    /// panic, whatever the input).
+    ///
+    /// ```
+    /// use html_arena::Selector;
+    ///
+    /// assert!(Selector::parse("div > p:nth-child(2n+1 of .x), a[href^='http' i]").is_ok());
+    /// let err = Selector::parse("div > > p").unwrap_err();
+    /// assert_eq!((err.offset(), err.text()), (6, ">"));
+    /// assert!(Selector::parse("svg|rect").is_err()); // prefixes need declaring
+    /// ```
+    pub fn parse(selector: &str) -> Result<Selector, SelectorError> {
+        Selector::parse_with_namespaces(selector, &[])
+    }
+
+    /// Parses a selector list with namespace prefixes declared, each `(prefix, url)` as a CSS
+    /// `@namespace prefix url;` rule would; an empty prefix sets the default namespace (type
+    /// selectors without a prefix then match only elements in it).
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let svg = ("svg", "http://www.w3.org/2000/svg");
+    /// let sel = Selector::parse_with_namespaces("svg|a, svg|*[svg|x]", &[svg])?;
+    /// let doc = Document::parse("<a></a><svg><a></a></svg>");
+    /// assert_eq!(doc.select(&sel).count(), 1);
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn parse_with_namespaces(
+        selector: &str,
+        namespaces: &[(&str, &str)],
+    ) -> Result<Selector, SelectorError> {
+        Ok(Selector {
+            parsed: parser::parse(selector, namespaces)?,
+            text: selector.into(),
+        })
+    }
+
+    /// The text this selector was parsed from.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for Selector {
+    /// The selector serialized as CSSOM does (normalized white space and quoting).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.parsed.list.to_css(f)
+    }
+}
+
+impl fmt::Debug for Selector {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Selector").field(&self.text).finish()
+    }
+}
+
+impl std::str::FromStr for Selector {
+    type Err = SelectorError;
+    fn from_str(s: &str) -> Result<Selector, SelectorError> {
+        Selector::parse(s)
+    }
+}
+
+impl Document {
+    /// The elements of the document that match `selector`, in document order
+    /// (`document.querySelectorAll`). Template contents are not searched.
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let doc = Document::parse("<div><p>1</p><template><p>2</p></template><p>3</p></div>");
+    /// let p = Selector::parse("p")?;
+    /// let texts: Vec<String> = doc.select(&p).map(|e| e.text()).collect();
+    /// assert_eq!(texts, ["1", "3"]);
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn select<'a, 'b>(&'a self, selector: &'b Selector) -> Select<'a, 'b> {
+        Select::document(self, selector)
+    }
+
+    /// The first element of the document that matches `selector`
+    /// (`document.querySelector`).
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let doc = Document::parse("<h1>Title</h1><h2>Sub</h2>");
+    /// let h = doc.select_first(&Selector::parse("h2, h1")?).unwrap();
+    /// assert_eq!(h.text(), "Title");
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn select_first(&self, selector: &Selector) -> Option<ElementRef<'_>> {
+        self.select(selector).next()
+    }
+}
+
+impl<'a> ElementRef<'a> {
+    /// The descendants of this element that match `selector`, in document order
+    /// (`element.querySelectorAll`). The selector still sees the whole tree: ancestors of
+    /// this element can satisfy its combinators; `:scope` is this element.
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let doc = Document::parse("<div id=a><p>1</p></div><p>2</p>");
+    /// let div = doc.select_first(&Selector::parse("#a")?).unwrap();
+    /// assert_eq!(div.select(&Selector::parse("p")?).count(), 1);
+    /// assert_eq!(div.select(&Selector::parse("body p")?).count(), 1);
+    /// assert_eq!(div.select(&Selector::parse(":scope > p")?).count(), 1);
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn select<'b>(self, selector: &'b Selector) -> Select<'a, 'b> {
+        Select::descendants(self, selector)
+    }
+
+    /// Whether this element matches `selector` (`element.matches`; `:scope` is the element).
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let doc = Document::parse("<ul><li class=x>1<li>2</ul>");
+    /// let li = doc.select_first(&Selector::parse("li")?).unwrap();
+    /// assert!(li.matches(&Selector::parse("ul > .x:first-child")?));
+    /// assert!(!li.matches(&Selector::parse("li + li")?));
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn matches(self, selector: &Selector) -> bool {
+        query::element_matches(self, selector)
+    }
+
+    /// This element or its nearest ancestor that matches `selector` (`element.closest`).
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let doc = Document::parse("<table><tr class=row><td><b>x</b></td></tr></table>");
+    /// let b = doc.select_first(&Selector::parse("b")?).unwrap();
+    /// let row = b.closest(&Selector::parse("tr")?).unwrap();
+    /// assert_eq!(row.attr("class"), Some("row"));
+    /// assert!(b.closest(&Selector::parse("ul")?).is_none());
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn closest(self, selector: &Selector) -> Option<ElementRef<'a>> {
+        query::closest(self, selector)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selector_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<Selector>();
+        check::<SelectorError>();
+        check::<Document>();
+    }
+}

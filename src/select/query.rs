@@ -1,0 +1,824 @@
+//! Running a selector over a document: candidates, the ancestor Bloom filter, one set of
+//! caches per query, and linear-time `:has()`.
+//!
+//! A query visits candidate elements in document order and asks the `selectors` crate whether
+//! each matches (right to left, as browsers match). The candidates are every element of the
+//! scope, or, when the rightmost compound of every selector names an id, a class or a local
+//! name, only the elements of the index's list for that key (the shortest one). While it walks,
+//! the query keeps the candidate's ancestors in a counting Bloom filter (pushed and popped as
+//! document order enters and leaves subtrees, so each element is pushed at most once per
+//! query), and the crate rejects a selector such as `.nav a` at once for an `a` with no
+//! `.nav` ancestor.
+//!
+//! Matching one element at a time walks ancestors and earlier siblings for every candidate,
+//! which some shapes make quadratic (`p ~ li` over a hundred thousand siblings, `div:empty
+//! div` down a deep chain). A query counts those steps; past a budget linear in the size of
+//! the tree it computes the rest of its answer a set at a time ([`match_all`]), linear in the
+//! size of the tree times the number of compounds. `:has()` is always computed a set at a time
+//! ([`has_matches`]). Nothing here recurses on the tree.
+
+use std::cell::OnceCell;
+
+use selectors::Element;
+use selectors::attr::{AttrSelectorOperation, NamespaceConstraint};
+use selectors::bloom::BloomFilter;
+use selectors::context::{
+    MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags,
+    QuirksMode as EngineQuirks, SelectorCaches,
+};
+use selectors::matching::{
+    CompoundSelectorMatchingResult, matches_compound_selector_from, matches_selector, select_name,
+    to_unconditional_case_sensitivity,
+};
+use selectors::parser::{Combinator, Component, Selector as RawSelector};
+
+use super::Selector;
+use super::element::{El, Tree};
+use super::parser::{HasArg, HtmlImpl, Key, NsUrl, Parsed, RelativePlan, key_of};
+use crate::dom::index::{ListKind, NONE, TreeIndex};
+use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
+
+/// Per-query state that matching reaches through `MatchingContext::extra_data`: the results
+/// of each `:has()` of the selector for every element of the index, computed on first use.
+pub(crate) struct MatchState {
+    has: Box<[OnceCell<Box<[bool]>>]>,
+}
+
+impl MatchState {
+    fn new(has_count: usize) -> MatchState {
+        MatchState {
+            has: (0..has_count).map(|_| OnceCell::new()).collect(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// :has()
+
+/// Whether `el` matches the `:has()` whose argument is `arg`.
+///
+/// The first time a query needs a `:has()`, it computes which elements of the whole index
+/// match it (see [`relative_matches`]) and keeps that in its [`MatchState`]: linear in the
+/// size of the tree, however many anchors ask.
+pub(crate) fn has_matches(
+    el: El<'_>,
+    arg: &HasArg,
+    context: &mut MatchingContext<'_, HtmlImpl>,
+) -> bool {
+    let state = context.extra_data;
+    if let Some(cell) = state.and_then(|s| s.has.get(arg.id)) {
+        let all = cell.get_or_init(|| has_all(el, arg, context));
+        return all.get(el.pos as usize).copied().unwrap_or(false);
+    }
+    has_all(el, arg, context)
+        .get(el.pos as usize)
+        .copied()
+        .unwrap_or(false)
+}
+
+/// For every element of `el`'s index: whether it matches `:has(arg)`.
+fn has_all(el: El<'_>, arg: &HasArg, context: &mut MatchingContext<'_, HtmlImpl>) -> Box<[bool]> {
+    let mut all: Option<Vec<bool>> = None;
+    for plan in arg.plans.iter() {
+        let one = relative_matches(el, plan, context);
+        match &mut all {
+            None => all = Some(one.member),
+            Some(all) => {
+                for pos in one.list {
+                    all[pos as usize] = true;
+                }
+            }
+        }
+    }
+    all.unwrap_or_default().into_boxed_slice()
+}
+
+/// A set of elements of an index: membership, and the members in insertion order.
+struct Set {
+    member: Vec<bool>,
+    list: Vec<u32>,
+}
+
+impl Set {
+    fn new(n: usize) -> Set {
+        Set {
+            member: vec![false; n],
+            list: Vec::new(),
+        }
+    }
+
+    /// Adds `pos`; false if it was there.
+    #[inline]
+    fn insert(&mut self, pos: u32) -> bool {
+        match self.member.get_mut(pos as usize) {
+            Some(m) if !*m => {
+                *m = true;
+                self.list.push(pos);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// For every element A of the index: whether the relative selector `plan` matches with A as
+/// its anchor (Selectors 4, "The Relational Pseudo-class": the anchor matches when some element
+/// matches the relative selector with it as the anchor).
+///
+/// With compounds `s1 .. sn` and combinators `K1 .. Kn` (`K1` links the anchor to `s1`), let
+/// `P_n` be the elements that match `s_n`, and `P_i` those that match `s_i` and have some `e'`
+/// in `P_{i+1}` with `e K_{i+1} e'`; the anchors are the elements A with some `e` in `P_1` and
+/// `A K1 e`. Right to left, each step keeps the set of elements that can reach the rest
+/// ([`reach`]): a compound is matched only on that set (or, for the rightmost, on the
+/// candidate list of its id, class or local name), and reaching walks each element's
+/// ancestors or earlier siblings only until it meets one already reached. The whole costs
+/// O(elements × compounds) at worst, with no recursion, whatever the shape of the tree.
+fn relative_matches(
+    el: El<'_>,
+    plan: &RelativePlan,
+    context: &mut MatchingContext<'_, HtmlImpl>,
+) -> Set {
+    let index = el.index();
+    let n = index.elems.len();
+    let mut p: Option<Set> = None;
+    for (i, step) in plan.steps.iter().enumerate().rev() {
+        let gate = match (&p, plan.steps.get(i + 1)) {
+            (Some(p), Some(next)) => Some(reach(index, p, next.combinator)),
+            _ => None,
+        };
+        let mut matched = Set::new(n);
+        let mut test = |pos: u32, matched: &mut Set| {
+            if compound_matches(&plan.selector, step.offset, El { pos, ..el }, context) {
+                matched.insert(pos);
+            }
+        };
+        match &gate {
+            Some(gate) => {
+                for &pos in &gate.list {
+                    test(pos, &mut matched);
+                }
+            }
+            None => match shortest_list(index, &step.keys) {
+                Some((kind, range)) => {
+                    for &(_, pos) in &index.list(kind)[range] {
+                        test(pos, &mut matched);
+                    }
+                }
+                None => {
+                    for pos in 0..n as u32 {
+                        test(pos, &mut matched);
+                    }
+                }
+            },
+        }
+        p = Some(matched);
+    }
+    match (p, plan.steps.first()) {
+        (Some(p), Some(first)) => reach(index, &p, first.combinator),
+        _ => Set::new(n),
+    }
+}
+
+/// The shortest of the index's candidate lists named by `keys` (over the whole index).
+fn shortest_list(index: &TreeIndex, keys: &[Key]) -> Option<(ListKind, std::ops::Range<usize>)> {
+    if !index.has_lists {
+        return None;
+    }
+    let all = u32::try_from(index.elems.len()).unwrap_or(NONE);
+    keys.iter()
+        .map(|&(kind, hash)| (kind, index.candidate_range(kind, hash, 0, all)))
+        .min_by_key(|(_, range)| range.len())
+}
+
+/// Whether `el` matches the compound of `selector` that starts at parse-order `offset`.
+fn compound_matches(
+    selector: &RawSelector<HtmlImpl>,
+    offset: usize,
+    el: El<'_>,
+    context: &mut MatchingContext<'_, HtmlImpl>,
+) -> bool {
+    !matches!(
+        matches_compound_selector_from(selector, offset, context, el),
+        CompoundSelectorMatchingResult::NotMatched
+    )
+}
+
+/// The elements `e` with some `e'` in `p` such that `e K e'`: parents, ancestors, previous
+/// siblings or earlier siblings of the members of `p`. Each walk stops at an element already
+/// reached (whose own ancestors or earlier siblings were reached with it), so the whole is
+/// linear in the size of the index.
+fn reach(index: &TreeIndex, p: &Set, combinator: Combinator) -> Set {
+    let mut r = Set::new(index.elems.len());
+    let elems = &index.elems;
+    let parent = |pos: u32| elems[pos as usize].parent;
+    let prev = |pos: u32| elems[pos as usize].prev;
+    match combinator {
+        Combinator::Child => {
+            for &pos in &p.list {
+                let a = parent(pos);
+                if a != NONE {
+                    r.insert(a);
+                }
+            }
+        }
+        Combinator::Descendant => {
+            for &pos in &p.list {
+                let mut a = parent(pos);
+                while a != NONE && r.insert(a) {
+                    a = parent(a);
+                }
+            }
+        }
+        Combinator::NextSibling => {
+            for &pos in &p.list {
+                let s = prev(pos);
+                if s != NONE {
+                    r.insert(s);
+                }
+            }
+        }
+        Combinator::LaterSibling => {
+            for &pos in &p.list {
+                let mut s = prev(pos);
+                while s != NONE && r.insert(s) {
+                    s = prev(s);
+                }
+            }
+        }
+        // Pseudo-elements, parts and slots are not allowed in :has().
+        Combinator::PseudoElement | Combinator::Part | Combinator::SlotAssignment => {}
+    }
+    r
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries.
+
+fn engine_quirks(q: QuirksMode) -> EngineQuirks {
+    match q {
+        QuirksMode::NoQuirks => EngineQuirks::NoQuirks,
+        QuirksMode::LimitedQuirks => EngineQuirks::LimitedQuirks,
+        QuirksMode::Quirks => EngineQuirks::Quirks,
+    }
+}
+
+/// Whether `el` matches any selector of `parsed`.
+fn matches_at(
+    parsed: &Parsed,
+    el: El<'_>,
+    scope: Option<u32>,
+    bloom: Option<&BloomFilter>,
+    caches: &mut SelectorCaches,
+    state: &MatchState,
+    quirks: EngineQuirks,
+) -> bool {
+    if parsed.all_simple {
+        return parsed
+            .list
+            .slice()
+            .iter()
+            .zip(parsed.pseudo.iter())
+            .any(|(selector, pseudo)| !pseudo && simple_matches(selector, el, quirks));
+    }
+    let mut context = MatchingContext::new(
+        MatchingMode::Normal,
+        bloom,
+        caches,
+        quirks,
+        NeedsSelectorFlags::No,
+        MatchingForInvalidation::No,
+    );
+    context.extra_data = Some(state);
+    context.scope_element = scope.map(|pos| El { pos, ..el }.opaque());
+    for (i, selector) in parsed.list.slice().iter().enumerate() {
+        if parsed.pseudo[i] {
+            continue;
+        }
+        if parsed.compound[i] {
+            // One compound: no ancestor to filter, no combinator to follow. Matching it as a
+            // compound tests the same simple selectors, without the complex-selector driver
+            // (whose setup dominates the cost of such a simple test).
+            if compound_matches(selector, 0, el, &mut context) {
+                return true;
+            }
+            continue;
+        }
+        let hashes = bloom.and(parsed.hashes.get(i)).map(|(standard, quirky)| {
+            if quirks == EngineQuirks::Quirks {
+                quirky
+            } else {
+                standard
+            }
+        });
+        if matches_selector(selector, 0, hashes, el, &mut context) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `el` matches `selector`, a compound of type, universal, namespace, id, class and
+/// attribute-in-no-namespace selectors: each tested as `selectors::matching` tests it
+/// (`matches_simple_selector`), through the same `Element` methods, without building a
+/// matching context (most of the cost of such a test).
+fn simple_matches(selector: &RawSelector<HtmlImpl>, el: El<'_>, quirks: EngineQuirks) -> bool {
+    let ids_and_classes = quirks.classes_and_ids_case_sensitivity();
+    selector
+        .iter_raw_match_order()
+        .all(|component| match component {
+            Component::LocalName(name) => {
+                el.has_local_name(select_name(el, &name.name, &name.lower_name))
+            }
+            Component::ID(id) => el.has_id(id, ids_and_classes),
+            Component::Class(class) => el.has_class(class, ids_and_classes),
+            Component::AttributeInNoNamespaceExists {
+                local_name,
+                local_name_lower,
+            } => el.has_attr_in_no_namespace(select_name(el, local_name, local_name_lower)),
+            Component::AttributeInNoNamespace {
+                local_name,
+                operator,
+                value,
+                case_sensitivity,
+            } => el.attr_matches(
+                &NamespaceConstraint::Specific(&NsUrl::default()),
+                local_name,
+                &AttrSelectorOperation::WithValue {
+                    operator: *operator,
+                    case_sensitivity: to_unconditional_case_sensitivity(*case_sensitivity, el),
+                    value,
+                },
+            ),
+            Component::ExplicitUniversalType | Component::ExplicitAnyNamespace => true,
+            Component::ExplicitNoNamespace => el.has_namespace(&NsUrl::default()),
+            Component::DefaultNamespace(url) | Component::Namespace(_, url) => {
+                el.has_namespace(url)
+            }
+            // Not a simple selector: `Parsed::all_simple` excludes these.
+            _ => false,
+        })
+}
+
+/// The index an element belongs to: the document's, or (for an element of a detached
+/// subtree) a temporary one of its tree.
+enum IndexRef<'a> {
+    Shared(&'a TreeIndex),
+    Owned(Box<TreeIndex>),
+}
+
+impl IndexRef<'_> {
+    #[inline]
+    fn get(&self) -> &TreeIndex {
+        match self {
+            IndexRef::Shared(index) => index,
+            IndexRef::Owned(index) => index,
+        }
+    }
+}
+
+/// The index that holds `el`, and its position there.
+fn index_for<'a>(el: ElementRef<'a>) -> (IndexRef<'a>, u32) {
+    let doc = el.document();
+    let shared = doc.select_index();
+    if let Some(pos) = shared.pos_of(el.raw_id()) {
+        return (IndexRef::Shared(shared), pos);
+    }
+    // A detached subtree: index the tree it belongs to.
+    let top = el.ancestors().last().unwrap_or(el.as_node());
+    let owned = Box::new(TreeIndex::for_tree(doc, top.raw_id()));
+    let pos = owned.pos_of(el.raw_id()).unwrap_or(0);
+    (IndexRef::Owned(owned), pos)
+}
+
+/// Where a query takes its candidates from.
+enum Cursor {
+    /// Every element in `next..end`.
+    Range {
+        next: u32,
+        end: u32,
+    },
+    /// Entries `next..end` of one of the index's candidate lists.
+    List {
+        kind: ListKind,
+        next: usize,
+        end: usize,
+    },
+    /// Positions gathered from several lists (sorted, without duplicates).
+    Merged {
+        positions: Vec<u32>,
+        next: usize,
+    },
+    Done,
+}
+
+impl Cursor {
+    #[inline]
+    fn next(&mut self, index: &TreeIndex) -> Option<u32> {
+        match self {
+            Cursor::Range { next, end } => {
+                if *next < *end {
+                    *next += 1;
+                    Some(*next - 1)
+                } else {
+                    None
+                }
+            }
+            Cursor::List { kind, next, end } => {
+                if *next < *end {
+                    *next += 1;
+                    index.list(*kind).get(*next - 1).map(|&(_, pos)| pos)
+                } else {
+                    None
+                }
+            }
+            Cursor::Merged { positions, next } => {
+                let pos = positions.get(*next).copied();
+                *next += 1;
+                pos
+            }
+            Cursor::Done => None,
+        }
+    }
+
+    /// The cheapest way to visit every element of `lo..hi` that can match `parsed`.
+    fn plan(parsed: &Parsed, index: &TreeIndex, lo: u32, hi: u32) -> Cursor {
+        let live: Vec<usize> = (0..parsed.pseudo.len())
+            .filter(|&i| !parsed.pseudo[i])
+            .collect();
+        if live.is_empty() || lo >= hi {
+            return Cursor::Done;
+        }
+        if !index.has_lists || live.iter().any(|&i| parsed.keys[i].is_empty()) {
+            return Cursor::Range { next: lo, end: hi };
+        }
+        // For each selector, its shortest candidate list within lo..hi.
+        let chosen: Vec<(ListKind, std::ops::Range<usize>)> = live
+            .iter()
+            .filter_map(|&i| {
+                parsed.keys[i]
+                    .iter()
+                    .map(|&(kind, hash)| (kind, index.candidate_range(kind, hash, lo, hi)))
+                    .min_by_key(|(_, r)| r.len())
+            })
+            .collect();
+        if let [(kind, range)] = chosen.as_slice() {
+            return Cursor::List {
+                kind: *kind,
+                next: range.start,
+                end: range.end,
+            };
+        }
+        let mut positions: Vec<u32> = chosen
+            .iter()
+            .flat_map(|(kind, range)| index.list(*kind)[range.clone()].iter().map(|&(_, pos)| pos))
+            .collect();
+        positions.sort_unstable();
+        positions.dedup();
+        Cursor::Merged { positions, next: 0 }
+    }
+}
+
+/// The elements that match a [`Selector`], in document order: the iterator that
+/// [`Document::select`] and [`ElementRef::select`] return.
+///
+/// It holds the query's caches (the `selectors` crate's, the ancestor Bloom filter, the
+/// results of `:has()`); it allocates when created and while it runs, not per match.
+pub struct Select<'a, 'b> {
+    doc: &'a Document,
+    parsed: &'b Parsed,
+    index: IndexRef<'a>,
+    cursor: Cursor,
+    scope: Option<u32>,
+    bloom: Option<Box<BloomFilter>>,
+    /// The ancestors whose hashes are in the Bloom filter, outermost first.
+    stack: Vec<u32>,
+    chain: Vec<u32>,
+    caches: SelectorCaches,
+    state: MatchState,
+    quirks: EngineQuirks,
+    /// Steps taken by matching so far, and how many it may take before the query switches to
+    /// matching a set at a time.
+    steps: u64,
+    budget: u64,
+    /// After the switch: which elements of the index match.
+    all: Option<Box<[bool]>>,
+}
+
+impl<'a, 'b> Select<'a, 'b> {
+    /// All matches among the elements of the document's tree.
+    pub(crate) fn document(doc: &'a Document, selector: &'b Selector) -> Select<'a, 'b> {
+        let index = doc.select_index();
+        let (lo, hi) = index.trees.first().copied().unwrap_or((0, 0));
+        Select::new(doc, selector, IndexRef::Shared(index), lo, hi, None)
+    }
+
+    /// All matches among the descendants of `scope`.
+    pub(crate) fn descendants(scope: ElementRef<'a>, selector: &'b Selector) -> Select<'a, 'b> {
+        let (index, pos) = index_for(scope);
+        let end = index.get().elems.get(pos as usize).map_or(pos, |e| e.end);
+        Select::new(scope.document(), selector, index, pos + 1, end, Some(pos))
+    }
+
+    fn new(
+        doc: &'a Document,
+        selector: &'b Selector,
+        index: IndexRef<'a>,
+        lo: u32,
+        hi: u32,
+        scope: Option<u32>,
+    ) -> Select<'a, 'b> {
+        let parsed = &selector.parsed;
+        let cursor = Cursor::plan(parsed, index.get(), lo, hi);
+        let budget = 16 * index.get().elems.len() as u64 + 4096;
+        Select {
+            doc,
+            parsed,
+            index,
+            cursor,
+            scope,
+            bloom: parsed.uses_bloom.then(|| Box::new(BloomFilter::new())),
+            stack: Vec::new(),
+            chain: Vec::new(),
+            caches: SelectorCaches::default(),
+            state: MatchState::new(parsed.has_count),
+            quirks: engine_quirks(doc.quirks_mode()),
+            steps: 0,
+            budget,
+            all: None,
+        }
+    }
+}
+
+/// Makes the Bloom filter hold exactly the ancestors of `pos`, given that it held those of an
+/// earlier element: pops the elements whose subtree ended, pushes the new ancestors.
+fn enter(
+    index: &TreeIndex,
+    bloom: &mut BloomFilter,
+    stack: &mut Vec<u32>,
+    chain: &mut Vec<u32>,
+    pos: u32,
+) {
+    while let Some(&top) = stack.last() {
+        let e = index.elem(top);
+        if top < pos && pos < e.end {
+            break;
+        }
+        stack.pop();
+        El::each_hash(index, e, |h| bloom.remove_hash(h));
+    }
+    let top = stack.last().copied().unwrap_or(NONE);
+    chain.clear();
+    let mut a = index.elem(pos).parent;
+    while a != NONE && a != top {
+        chain.push(a);
+        a = index.elem(a).parent;
+    }
+    for &a in chain.iter().rev() {
+        stack.push(a);
+        El::each_hash(index, index.elem(a), |h| bloom.insert_hash(h));
+    }
+}
+
+impl<'a> Iterator for Select<'a, '_> {
+    type Item = ElementRef<'a>;
+
+    fn next(&mut self) -> Option<ElementRef<'a>> {
+        let index = self.index.get();
+        let tree = Tree::new(self.doc, index);
+        tree.steps.set(self.steps);
+        let found = loop {
+            let Some(pos) = self.cursor.next(index) else {
+                break None;
+            };
+            let matched = match &self.all {
+                Some(all) => all.get(pos as usize).copied().unwrap_or(false),
+                None => {
+                    if let Some(bloom) = self.bloom.as_deref_mut() {
+                        enter(index, bloom, &mut self.stack, &mut self.chain, pos);
+                    }
+                    let matched = matches_at(
+                        self.parsed,
+                        El { tree: &tree, pos },
+                        self.scope,
+                        self.bloom.as_deref(),
+                        &mut self.caches,
+                        &self.state,
+                        self.quirks,
+                    );
+                    if tree.steps.get() > self.budget {
+                        // Element-at-a-time matching walks ancestors and earlier siblings
+                        // once per candidate: quadratic on some shapes (`p ~ li` over a
+                        // long list). Past a linear budget, finish a set at a time.
+                        self.all = Some(match_all(
+                            self.parsed,
+                            &tree,
+                            self.scope,
+                            &mut self.caches,
+                            &self.state,
+                            self.quirks,
+                        ));
+                    }
+                    matched
+                }
+            };
+            if matched {
+                if let Some(e) = NodeRef::new(self.doc, index.elem(pos).node).as_element() {
+                    break Some(e);
+                }
+            }
+        };
+        self.steps = tree.steps.get();
+        found
+    }
+}
+
+/// Every element of the index that matches `parsed`, computed a set at a time: for each
+/// selector, the elements that match its leftmost compound, then, compound by compound, those
+/// that match it and follow a member of the previous set by the combinator between them
+/// ([`forward`]). Each compound is matched at most once per element and each step is linear:
+/// O(elements × compounds), whatever the shape of the tree (where matching one element at a
+/// time can walk all ancestors or earlier siblings of every candidate).
+fn match_all(
+    parsed: &Parsed,
+    tree: &Tree<'_>,
+    scope: Option<u32>,
+    caches: &mut SelectorCaches,
+    state: &MatchState,
+    quirks: EngineQuirks,
+) -> Box<[bool]> {
+    let index = tree.index;
+    let n = index.elems.len();
+    let mut result = vec![false; n];
+    let mut context = MatchingContext::new(
+        MatchingMode::Normal,
+        None,
+        caches,
+        quirks,
+        NeedsSelectorFlags::No,
+        MatchingForInvalidation::No,
+    );
+    context.extra_data = Some(state);
+    context.scope_element = scope.map(|pos| El { tree, pos }.opaque());
+    for (i, selector) in parsed.list.slice().iter().enumerate() {
+        if parsed.pseudo[i] {
+            continue;
+        }
+        // The compounds in parse order: (offset, combinator on the left, keys).
+        let mut compounds: Vec<(usize, Option<Combinator>, Vec<Key>)> = Vec::new();
+        let mut pending = None;
+        for (j, component) in selector.iter_raw_parse_order_from(0).enumerate() {
+            if let Component::Combinator(c) = component {
+                pending = Some(*c);
+                continue;
+            }
+            if compounds.is_empty() || pending.is_some() {
+                compounds.push((j, pending.take(), Vec::new()));
+            }
+            if let (Some(last), Some(key)) = (compounds.last_mut(), key_of(component)) {
+                last.2.push(key);
+            }
+        }
+        let mut m: Option<Set> = None;
+        for (offset, combinator, keys) in &compounds {
+            let mut next = Set::new(n);
+            let mut test = |pos: u32, next: &mut Set| {
+                if compound_matches(selector, *offset, El { tree, pos }, &mut context) {
+                    next.insert(pos);
+                }
+            };
+            match (&m, combinator) {
+                (Some(m), Some(c)) => {
+                    for pos in forward(index, m, *c).list {
+                        test(pos, &mut next);
+                    }
+                }
+                _ => match shortest_list(index, keys) {
+                    Some((kind, range)) => {
+                        for &(_, pos) in &index.list(kind)[range] {
+                            test(pos, &mut next);
+                        }
+                    }
+                    None => {
+                        for pos in 0..n as u32 {
+                            test(pos, &mut next);
+                        }
+                    }
+                },
+            }
+            m = Some(next);
+        }
+        for pos in m.map(|m| m.list).unwrap_or_default() {
+            result[pos as usize] = true;
+        }
+    }
+    result.into_boxed_slice()
+}
+
+/// The elements `e` with some `e'` in `m` such that `e' K e`: children, descendants, next
+/// siblings or later siblings of the members of `m`, in linear time.
+fn forward(index: &TreeIndex, m: &Set, combinator: Combinator) -> Set {
+    let elems = &index.elems;
+    let mut r = Set::new(elems.len());
+    match combinator {
+        Combinator::Child => {
+            for &p in &m.list {
+                let e = &elems[p as usize];
+                let mut c = if p + 1 < e.end { p + 1 } else { NONE };
+                while c != NONE {
+                    r.insert(c);
+                    c = elems[c as usize].next;
+                }
+            }
+        }
+        Combinator::Descendant => {
+            // Subtrees in document order; one nested in another is already covered.
+            let mut members = m.list.clone();
+            members.sort_unstable();
+            let mut covered = 0;
+            for p in members {
+                if p < covered {
+                    continue;
+                }
+                let end = elems[p as usize].end;
+                for d in p + 1..end {
+                    r.insert(d);
+                }
+                covered = end;
+            }
+        }
+        Combinator::NextSibling => {
+            for &p in &m.list {
+                let s = elems[p as usize].next;
+                if s != NONE {
+                    r.insert(s);
+                }
+            }
+        }
+        Combinator::LaterSibling => {
+            for &p in &m.list {
+                let mut s = elems[p as usize].next;
+                while s != NONE && r.insert(s) {
+                    s = elems[s as usize].next;
+                }
+            }
+        }
+        Combinator::PseudoElement | Combinator::Part | Combinator::SlotAssignment => {}
+    }
+    r
+}
+
+impl std::iter::FusedIterator for Select<'_, '_> {}
+
+impl std::fmt::Debug for Select<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Select").finish_non_exhaustive()
+    }
+}
+
+/// Whether `el` matches `selector`, with `el` as the scoping root (`Element.matches()`).
+pub(crate) fn element_matches(el: ElementRef<'_>, selector: &Selector) -> bool {
+    let (index, pos) = index_for(el);
+    let parsed = &selector.parsed;
+    let mut caches = SelectorCaches::default();
+    let state = MatchState::new(parsed.has_count);
+    let tree = Tree::new(el.document(), index.get());
+    matches_at(
+        parsed,
+        El { tree: &tree, pos },
+        Some(pos),
+        None,
+        &mut caches,
+        &state,
+        engine_quirks(el.document().quirks_mode()),
+    )
+}
+
+/// The nearest inclusive ancestor of `el` that matches `selector` (`Element.closest()`; `el`
+/// is the scoping root).
+pub(crate) fn closest<'a>(el: ElementRef<'a>, selector: &Selector) -> Option<ElementRef<'a>> {
+    let doc = el.document();
+    let (owner, scope) = index_for(el);
+    let index = owner.get();
+    let parsed = &selector.parsed;
+    let mut caches = SelectorCaches::default();
+    let state = MatchState::new(parsed.has_count);
+    let quirks = engine_quirks(doc.quirks_mode());
+    let tree = Tree::new(doc, index);
+    let mut pos = scope;
+    while pos != NONE {
+        let candidate = El { tree: &tree, pos };
+        if matches_at(
+            parsed,
+            candidate,
+            Some(scope),
+            None,
+            &mut caches,
+            &state,
+            quirks,
+        ) {
+            return NodeRef::new(doc, index.elem(pos).node).as_element();
+        }
+        pos = index.elem(pos).parent;
+    }
+    None
+}

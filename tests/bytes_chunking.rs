@@ -1,0 +1,328 @@
+//! Any chunking gives the same document: every tree-construction test input
+//! (`tests/data/html5lib-tests*/tree-construction/**/*.dat`) and every bench-corpus page,
+//! written to a streaming `Parser` in random pieces, as bytes and as text, gives the tree,
+//! errors, encoding and confidence of the one-shot call (`Document::parse_bytes`,
+//! `Document::parse`).
+//!
+//! Byte chunks split anywhere, inside multi-byte sequences included. The splits are
+//! pseudo-random with fixed seeds, so a failure reproduces. Run with `--nocapture` to see the
+//! counts.
+//!
+//! Everything must be identical: the tree, every error (code and position), the decoded
+//! text, the encoding and the confidence.
+
+use std::path::{Path, PathBuf};
+
+use html_arena::{Confidence, Document, ParseError, ParseOptions, Parser};
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// A tiny xorshift generator.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// A chunk length: mostly small, sometimes up to `max`.
+    fn chunk_len(&mut self, max: usize) -> usize {
+        let max = max.max(1) as u64;
+        let len = if self.next() & 3 == 0 {
+            1 + self.next() % max
+        } else {
+            1 + self.next() % max.min(16)
+        };
+        len as usize
+    }
+}
+
+/// What must not depend on the chunking.
+#[derive(PartialEq, Debug)]
+struct Outcome {
+    tree: String,
+    errors: Vec<ParseError>,
+    /// How many errors were found but not kept.
+    not_kept: usize,
+    encoding: &'static str,
+    confidence: Confidence,
+    source: String,
+}
+
+impl Outcome {
+    fn of(doc: &Document) -> Outcome {
+        Outcome {
+            tree: doc.dump_tree(),
+            errors: doc.errors().to_vec(),
+            not_kept: doc.error_count() - doc.errors().len(),
+            encoding: doc.encoding().name(),
+            confidence: doc.encoding_confidence(),
+            source: doc.source().to_owned(),
+        }
+    }
+}
+
+/// Counts of chunked parses.
+#[derive(Default)]
+struct Counts {
+    /// Chunked parses compared.
+    parses: usize,
+}
+
+impl Counts {
+    fn add(&mut self, _whole: &Document, _streamed: &Document) {
+        self.parses += 1;
+    }
+}
+
+fn write_bytes(bytes: &[u8], options: &ParseOptions, rng: &mut Rng, max: usize) -> Document {
+    let mut parser = Parser::new(options);
+    parser.write(&[]).expect("valid options");
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let (chunk, tail) = rest.split_at(rng.chunk_len(max).min(rest.len()));
+        parser.write(chunk).expect("valid options");
+        rest = tail;
+    }
+    parser.finish()
+}
+
+fn write_text(text: &str, options: &ParseOptions, rng: &mut Rng, max: usize) -> Document {
+    let mut parser = Parser::new(options);
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mut end = rng.chunk_len(max).min(rest.len());
+        while !rest.is_char_boundary(end) {
+            end += 1;
+        }
+        let (chunk, tail) = rest.split_at(end);
+        parser.write_str(chunk);
+        rest = tail;
+    }
+    parser.finish()
+}
+
+/// Checks one input: bytes (`splits` random chunkings) and text (as many).
+fn check(
+    counts: &mut Counts,
+    label: &str,
+    bytes: &[u8],
+    text: &str,
+    seed: u64,
+    splits: usize,
+    max: usize,
+) {
+    let options = ParseOptions::default();
+    let whole_doc = Document::parse_bytes(bytes, &options).expect("valid options");
+    let whole = Outcome::of(&whole_doc);
+    let whole_text_doc = Document::parse(text);
+    let whole_text = Outcome::of(&whole_text_doc);
+    let mut rng = Rng::new(seed);
+    for split in 0..splits {
+        let streamed_doc = write_bytes(bytes, &options, &mut rng, max);
+        let streamed = Outcome::of(&streamed_doc);
+        assert!(
+            streamed == whole,
+            "{label}: bytes, chunking {split} differs:\n{}",
+            first_difference(&whole, &streamed)
+        );
+        counts.add(&whole_doc, &streamed_doc);
+        let streamed_doc = write_text(text, &options, &mut rng, max);
+        let streamed = Outcome::of(&streamed_doc);
+        assert!(
+            streamed == whole_text,
+            "{label}: text, chunking {split} differs:\n{}",
+            first_difference(&whole_text, &streamed)
+        );
+        counts.add(&whole_text_doc, &streamed_doc);
+    }
+}
+
+fn first_difference(a: &Outcome, b: &Outcome) -> String {
+    if (a.encoding, a.confidence) != (b.encoding, b.confidence) {
+        return format!(
+            "encoding {} {} vs {} {}",
+            a.encoding, a.confidence, b.encoding, b.confidence
+        );
+    }
+    if a.source != b.source {
+        return "decoded text differs".into();
+    }
+    if a.tree != b.tree {
+        let line = a
+            .tree
+            .lines()
+            .zip(b.tree.lines())
+            .position(|(x, y)| x != y)
+            .unwrap_or(0);
+        return format!(
+            "tree differs at line {line}: {:?} vs {:?}",
+            a.tree.lines().nth(line),
+            b.tree.lines().nth(line)
+        );
+    }
+    let at = a
+        .errors
+        .iter()
+        .zip(&b.errors)
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.errors.len().min(b.errors.len()));
+    format!(
+        "errors differ at #{at}: {:?} vs {:?} ({} and {} errors)",
+        a.errors.get(at).map(ToString::to_string),
+        b.errors.get(at).map(ToString::to_string),
+        a.errors.len(),
+        b.errors.len()
+    )
+}
+
+/// Every `.dat` file under `dir`, in a stable order.
+fn dat_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            dat_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "dat") {
+            out.push(path);
+        }
+    }
+}
+
+/// The `#data` sections of a tree-construction `.dat` file.
+fn inputs(path: &Path) -> Vec<String> {
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    let mut inputs = Vec::new();
+    let mut lines = text.split('\n');
+    while let Some(line) = lines.next() {
+        if line != "#data" {
+            continue;
+        }
+        let mut data = Vec::new();
+        for line in lines.by_ref() {
+            if line == "#errors" {
+                break;
+            }
+            data.push(line);
+        }
+        inputs.push(data.join("\n"));
+    }
+    inputs
+}
+
+#[test]
+fn tree_construction_inputs_in_any_chunks() {
+    let mut files = Vec::new();
+    dat_files(
+        &data_dir().join("html5lib-tests/tree-construction"),
+        &mut files,
+    );
+    let updates = data_dir().join("html5lib-tests-updates/tree-construction");
+    if updates.is_dir() {
+        dat_files(&updates, &mut files);
+    }
+    let mut cases = 0;
+    let mut counts = Counts::default();
+    let mut utf8_same = 0;
+    for path in &files {
+        for (index, input) in inputs(path).iter().enumerate() {
+            let label = format!("{}#{index}", path.display());
+            let seed = (cases as u64) << 8 | index as u64;
+            // Random pieces of up to 48 bytes (inputs are short), three ways each.
+            check(&mut counts, &label, input.as_bytes(), input, seed, 3, 48);
+            cases += 1;
+            // The same bytes with UTF-8 as the fallback: when no <meta> changes it, the
+            // document is exactly the text's.
+            let options = ParseOptions::default().with_fallback_encoding("utf-8");
+            let doc = Document::parse_bytes(input.as_bytes(), &options).expect("valid options");
+            if doc.encoding() == encoding_rs::UTF_8 {
+                let text = Document::parse(input);
+                assert_eq!(doc.dump_tree(), text.dump_tree(), "{label}");
+                assert_eq!(doc.errors(), text.errors(), "{label}");
+                utf8_same += 1;
+            }
+        }
+    }
+    println!(
+        "chunking: {cases} tree-construction inputs from {} files, {} chunked parses (bytes \
+         and text) identical to the one-shot parse; {utf8_same} byte parses with a UTF-8 \
+         fallback identical to the text parse",
+        files.len(),
+        counts.parses,
+    );
+    assert!(files.len() >= 60, "{} .dat files", files.len());
+    assert!(cases >= 1500, "{cases} inputs");
+    assert!(utf8_same >= cases * 9 / 10, "{utf8_same} of {cases}");
+}
+
+#[test]
+fn bench_corpus_pages_in_any_chunks() {
+    let dir = data_dir().join("bench-corpus");
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    let mut counts = Counts::default();
+    let mut restarted = Vec::new();
+    for (index, path) in pages.iter().enumerate() {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+        let doc = Document::parse_bytes(&bytes, &ParseOptions::default()).expect("valid");
+        let sniffed = html_arena::encoding::sniff(&bytes, &Default::default()).expect("valid");
+        if sniffed.encoding != doc.encoding() {
+            restarted.push(path.file_name().unwrap_or_default().to_string_lossy());
+        }
+        let text = doc.source().to_owned();
+        let label = path.display().to_string();
+        // Small pieces (splitting every tag and character), then pieces up to 8 KiB.
+        check(&mut counts, &label, &bytes, &text, index as u64, 1, 64);
+        check(
+            &mut counts,
+            &label,
+            &bytes,
+            &text,
+            1000 + index as u64,
+            2,
+            8192,
+        );
+        // Cuts right around the sniffing limit.
+        for cut in [1, 1023, 1024, 1025, 4096] {
+            let cut = cut.min(bytes.len());
+            let mut parser = Parser::new(&ParseOptions::default());
+            parser.write(&bytes[..cut]).expect("valid");
+            parser.write(&bytes[cut..]).expect("valid");
+            let streamed = parser.finish();
+            assert!(
+                Outcome::of(&streamed) == Outcome::of(&doc),
+                "{label}: cut {cut}"
+            );
+            counts.add(&doc, &streamed);
+        }
+    }
+    println!(
+        "chunking: {} bench-corpus pages, {} chunked parses (bytes and text) identical to the \
+         one-shot parse; the encoding changed while parsing for {}",
+        pages.len(),
+        counts.parses,
+        restarted.join(", ")
+    );
+    assert!(pages.len() >= 10);
+    // Several pages declare UTF-8 after their first 1024 bytes.
+    assert!(restarted.len() >= 3, "{restarted:?}");
+}
