@@ -1,8 +1,9 @@
-//! # html-arena
+#![doc = include_str!("../README.md")]
 //!
-//! An HTML parser that follows the WHATWG HTML Living Standard exactly (the parsing chapter of
-//! the snapshot of 16 September 2026, whatwg/html `d78d7dd`), building an index-based arena
-//! DOM that you query with CSS selectors, read, mutate and serialize.
+//! # How it works
+//!
+//! The parser follows the parsing chapter of the HTML Standard snapshot of 16 September 2026
+//! (whatwg/html `d78d7dd`).
 //!
 //! ## The pipeline
 //!
