@@ -2,7 +2,7 @@
 
 use html_arena::{
     Document, EncodingError, ErrorCode, FragmentContextError, MutationError, ParseError,
-    ParseOptions,
+    ParseOptions, Selector, SelectorError,
 };
 
 fn send_sync<T: Send + Sync>() {}
@@ -13,6 +13,8 @@ fn documents_and_errors_can_cross_threads() {
     send_sync::<Document>();
     send_sync::<ParseOptions>();
     send_sync::<ParseError>();
+    send_sync::<Selector>();
+    error::<SelectorError>();
     error::<MutationError>();
     error::<FragmentContextError>();
     error::<EncodingError>();
