@@ -46,6 +46,23 @@ pub struct NodeId {
 /// Serial numbers for documents, so that node ids of different documents never alias.
 static NEXT_DOCUMENT_SERIAL: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
 
+/// A resource limit that stopped a parse early (see [`Document::limit_hit`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Limit {
+    /// The document reached [`ParseOptions::max_nodes`](crate::ParseOptions::max_nodes)
+    /// nodes; the rest of the input was not parsed.
+    Nodes,
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limit::Nodes => f.write_str("node limit reached; the rest of the input was not parsed"),
+        }
+    }
+}
+
 /// The quirks mode a document was parsed in (set from its DOCTYPE).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub enum QuirksMode {
@@ -161,6 +178,8 @@ pub struct Document {
     pub(crate) encoding: &'static Encoding,
     /// The confidence in `encoding` when parsing ended.
     pub(crate) encoding_confidence: Confidence,
+    /// The resource limit that stopped the parse, if one did.
+    pub(crate) limit_hit: Option<Limit>,
 }
 
 impl Document {
@@ -186,6 +205,7 @@ impl Document {
             positions: None,
             encoding: encoding_rs::UTF_8,
             encoding_confidence: Confidence::Irrelevant,
+            limit_hit: None,
         }
     }
 
@@ -254,6 +274,23 @@ impl Document {
     /// How many parse errors were found, including any not kept.
     pub fn error_count(&self) -> usize {
         self.error_count
+    }
+
+    /// The resource limit that stopped the parse early, if one did: the document then holds
+    /// what was built up to that point (a prefix of the input, with open elements closed).
+    ///
+    /// ```
+    /// use html_arena::{Document, Limit, ParseOptions};
+    ///
+    /// let options = ParseOptions::default().with_max_nodes(10);
+    /// let doc = Document::parse_with(&"<p>x".repeat(100), &options);
+    /// assert_eq!(doc.limit_hit(), Some(Limit::Nodes));
+    /// assert!(doc.root().descendants().count() <= 12);
+    ///
+    /// assert_eq!(Document::parse("<p>x").limit_hit(), None);
+    /// ```
+    pub fn limit_hit(&self) -> Option<Limit> {
+        self.limit_hit
     }
 
     /// The quirks mode the DOCTYPE put the document in.

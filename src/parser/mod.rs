@@ -57,6 +57,17 @@ pub struct ParseOptions {
     pub collect_errors: bool,
     /// The most parse errors kept (the count goes on: [`Document::error_count`](crate::Document::error_count)).
     pub max_errors: usize,
+    /// The most nodes the document may have. `None` (the default) allows 1,000,000 plus 10
+    /// per byte of input, far more than any real page makes, but a stop to inputs built to
+    /// multiply nodes (the standard lets a few kilobytes of formatting elements reopened
+    /// after every block make millions). When the limit is hit, parsing ends there: the
+    /// document keeps what was built and [`Document::limit_hit`](crate::Document::limit_hit)
+    /// says so.
+    pub max_nodes: Option<usize>,
+    /// Attach elements nested deeper than this to their parent's parent, as Blink does at
+    /// 512: deeply nested documents then get Chromium's tree instead of the standard's.
+    /// `None` (the default) builds the standard's tree, however deep.
+    pub max_depth: Option<usize>,
     /// Record where each node came from in the source (start and end tags, text, comments):
     /// see [`NodeRef::source_span`](crate::NodeRef::source_span). Off by default; it costs
     /// about 40 bytes per node.
@@ -74,6 +85,8 @@ impl Default for ParseOptions {
             detect_encoding: false,
             collect_errors: true,
             max_errors: 10_000,
+            max_nodes: None,
+            max_depth: None,
             source_positions: false,
         }
     }
@@ -121,6 +134,38 @@ impl ParseOptions {
         self
     }
 
+    /// Sets [`max_nodes`](ParseOptions::max_nodes): the parse stops once the document has
+    /// more than `max` nodes.
+    ///
+    /// ```
+    /// use html_arena::{Document, Limit, ParseOptions};
+    ///
+    /// let options = ParseOptions::default().with_max_nodes(1_000);
+    /// let doc = Document::parse_with(&"<p>x".repeat(10_000), &options);
+    /// assert_eq!(doc.limit_hit(), Some(Limit::Nodes));
+    /// ```
+    pub fn with_max_nodes(mut self, max: usize) -> Self {
+        self.max_nodes = Some(max);
+        self
+    }
+
+    /// Sets [`max_depth`](ParseOptions::max_depth); 512 gives Chromium's tree for deeply
+    /// nested input.
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions};
+    ///
+    /// let options = ParseOptions::default().with_max_depth(512);
+    /// let doc = Document::parse_with(&"<div>".repeat(1_000), &options);
+    /// let deepest = doc.root().descendants().map(|n| n.ancestors().count()).max();
+    /// // html, body and 510 divs fill the 512 places; deeper divs are their siblings.
+    /// assert_eq!(deepest, Some(513));
+    /// ```
+    pub fn with_max_depth(mut self, max: usize) -> Self {
+        self.max_depth = Some(max);
+        self
+    }
+
     /// The number of errors to keep (0 when collection is off).
     pub(crate) fn error_limit(&self) -> usize {
         if self.collect_errors {
@@ -139,21 +184,34 @@ struct Pipeline {
 
 impl Pipeline {
     /// A pipeline for a whole document.
-    fn document(scripting: bool, error_limit: usize, positions: bool) -> Pipeline {
+    fn document(options: &ParseOptions) -> Pipeline {
         let mut doc = Document::with_source(String::new(), NodeData::Document);
-        if positions {
+        if options.source_positions {
             doc.positions = Some(Box::default());
         }
+        let mut builder = TreeBuilder::new(doc, options.scripting, options.error_limit());
+        builder.max_nodes = options.max_nodes;
+        builder.max_depth = options.max_depth;
         Pipeline {
             tokenizer: new_tokenizer(),
-            builder: TreeBuilder::new(doc, scripting, error_limit),
+            builder,
         }
     }
 
     /// Throws the parse away and starts a new document with the same options.
     fn restart(&mut self) {
-        let positions = self.builder.doc.positions.is_some();
-        *self = Pipeline::document(self.builder.scripting, self.builder.error_limit, positions);
+        let old = &self.builder;
+        let mut doc = Document::with_source(String::new(), NodeData::Document);
+        if old.doc.positions.is_some() {
+            doc.positions = Some(Box::default());
+        }
+        let mut builder = TreeBuilder::new(doc, old.scripting, old.error_limit);
+        builder.max_nodes = old.max_nodes;
+        builder.max_depth = old.max_depth;
+        *self = Pipeline {
+            tokenizer: new_tokenizer(),
+            builder,
+        };
     }
 
     /// Reserves room for `len` more bytes of input (and the nodes they are likely to make).
@@ -166,6 +224,10 @@ impl Pipeline {
 
     /// Parses the next piece of text.
     fn feed(&mut self, text: &str) {
+        // A resource limit stopped the parse: the rest of the input is not looked at.
+        if self.builder.stopped {
+            return;
+        }
         // Tokens that are verbatim input refer to the document's copy of it.
         self.builder.doc.strings.source.push_str(text);
         self.tokenizer.feed(text, &mut self.builder);
@@ -232,11 +294,7 @@ impl Parser {
     /// do not matter for text).
     pub fn new(options: &ParseOptions) -> Parser {
         Parser {
-            pipeline: Pipeline::document(
-                options.scripting,
-                options.error_limit(),
-                options.source_positions,
-            ),
+            pipeline: Pipeline::document(options),
             input: Input::Start,
             encodings: EncodingOptions::new(options),
         }
@@ -270,6 +328,8 @@ impl Parser {
         if options.source_positions {
             builder.doc.positions = Some(Box::default());
         }
+        builder.max_nodes = options.max_nodes;
+        builder.max_depth = options.max_depth;
         let mut tokenizer = new_tokenizer();
         tokenizer.set_state(state);
         Ok(Parser {
@@ -406,11 +466,7 @@ impl Document {
     /// assert_eq!(doc.head().unwrap().text(), "<p>x</p>");
     /// ```
     pub fn parse_with(html: &str, options: &ParseOptions) -> Document {
-        let mut pipeline = Pipeline::document(
-            options.scripting,
-            options.error_limit(),
-            options.source_positions,
-        );
+        let mut pipeline = Pipeline::document(options);
         pipeline.reserve(html.len());
         pipeline.feed(html);
         pipeline.into_document(encoding_rs::UTF_8, Confidence::Irrelevant)
@@ -458,11 +514,7 @@ impl Document {
     pub fn parse_bytes(bytes: &[u8], options: &ParseOptions) -> Result<Document, EncodingError> {
         let encodings = EncodingOptions::new(options)?;
         let sniffed = encodings.sniff(bytes);
-        let mut pipeline = Pipeline::document(
-            options.scripting,
-            options.error_limit(),
-            options.source_positions,
-        );
+        let mut pipeline = Pipeline::document(options);
         pipeline.reserve(bytes.len());
         let mut decoding = Decoding::start(sniffed.encoding, sniffed.confidence, &mut pipeline);
         let after_bom = bytes.get(sniffed.bom_len..).unwrap_or_default();

@@ -123,6 +123,31 @@ impl TreeBuilder {
         }
     }
 
+    /// The adjusted insertion location for a new element, comment or processing instruction,
+    /// with `ParseOptions::max_depth` applied as Blink applies its cap of 512: when the stack
+    /// of open elements holds more elements than the cap (and foster parenting does not
+    /// apply), the node goes to the current node's parent instead. Text is not capped (Blink
+    /// inserts it into the current node, however deep).
+    pub(crate) fn capped_insertion_location(&self) -> Option<Location> {
+        let location = self.adjusted_insertion_location(None)?;
+        let Some(max) = self.max_depth else {
+            return Some(location);
+        };
+        let current = self.open.current()?;
+        let fostered = self.foster_parenting
+            && current.ns == Namespace::Html
+            && tag_sets::html_flags(current.name) & FOSTER_TARGET != 0;
+        if self.open.len() <= max || fostered {
+            return Some(location);
+        }
+        // Blink: "task.parent = task.parent->parentNode()" when there is one. A template's
+        // contents are a fragment, so nodes nested too deep inside a template stay in it.
+        match self.doc.parent_node(current.node) {
+            Some(parent) => Some(Location::append_to(parent)),
+            None => Some(location),
+        }
+    }
+
     /// "The adjusted insertion location", given an optional insertion location whose target
     /// parent overrides the current node.
     pub(crate) fn adjusted_insertion_location(
@@ -258,7 +283,7 @@ impl TreeBuilder {
         let location = if only_add_to_element_stack {
             None
         } else {
-            self.adjusted_insertion_location(None)
+            self.capped_insertion_location()
         };
         let element = match location {
             // The common case: the new element goes last in its parent (a Document parent takes
@@ -352,7 +377,11 @@ impl TreeBuilder {
         source: Option<usize>,
         override_target: Option<NodeId>,
     ) {
-        let Some(location) = self.adjusted_insertion_location(override_target) else {
+        let location = match override_target {
+            Some(_) => self.adjusted_insertion_location(override_target),
+            None => self.capped_insertion_location(),
+        };
+        let Some(location) = location else {
             return;
         };
         let comment = self.doc.create_comment(data, source);
@@ -369,7 +398,11 @@ impl TreeBuilder {
         data: &str,
         override_target: Option<NodeId>,
     ) {
-        let Some(location) = self.adjusted_insertion_location(override_target) else {
+        let location = match override_target {
+            Some(_) => self.adjusted_insertion_location(override_target),
+            None => self.capped_insertion_location(),
+        };
+        let Some(location) = location else {
             return;
         };
         let pi = self.doc.create_processing_instruction(target, data);

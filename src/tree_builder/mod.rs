@@ -309,6 +309,10 @@ pub(crate) struct TreeBuilder {
     pub(crate) error_limit: usize,
     /// The `html` and `body` elements the parser added attributes to.
     pub(crate) merged_attrs: Vec<insert::MergedAttrs>,
+    /// `ParseOptions::max_nodes` (`None`: 1,000,000 plus 10 per input byte).
+    pub(crate) max_nodes: Option<usize>,
+    /// `ParseOptions::max_depth`: Blink's nesting cap, off by default.
+    pub(crate) max_depth: Option<usize>,
     /// The input span of the token being processed (for source positions).
     pub(crate) current_span: crate::tokenizer::Span,
     /// The input span of the pending table character tokens.
@@ -350,6 +354,8 @@ impl TreeBuilder {
             stopped: false,
             error_limit,
             merged_attrs: Vec::new(),
+            max_nodes: None,
+            max_depth: None,
             current_span: crate::tokenizer::Span::default(),
             pending_table_text_span: crate::tokenizer::Span::default(),
             selects: std::collections::HashMap::new(),
@@ -682,6 +688,20 @@ impl TreeBuilder {
         };
     }
 
+    /// Stops the parse when the document has more nodes than `max_nodes` allows (checked after
+    /// each token: one token can add many nodes, but never more than the input holds
+    /// formatting elements).
+    #[inline]
+    fn check_node_budget(&mut self) {
+        let limit = self.max_nodes.unwrap_or_else(|| {
+            1_000_000usize.saturating_add(self.doc.strings.source.len().saturating_mul(10))
+        });
+        if self.doc.arena.len() > limit {
+            self.doc.limit_hit = Some(crate::dom::Limit::Nodes);
+            self.stop_parsing();
+        }
+    }
+
     /// "Stop parsing" (13.2.7): pop all the nodes off the stack of open elements.
     pub(crate) fn stop_parsing(&mut self) {
         self.open.clear();
@@ -731,6 +751,7 @@ impl TokenSink for TreeBuilder {
         };
         self.open.closing = end_tag;
         self.dispatch(tok);
+        self.check_node_budget();
         if let Some(node) = self.open.closed.take() {
             let span = self.current_span;
             if let Some(p) = self.doc.positions.as_mut() {
