@@ -98,7 +98,7 @@ fn node_budget_stops_amplification() {
     for _ in 0..m {
         html.push_str("</p><p>x");
     }
-    let limit = 1_000_000 + 10 * html.len();
+    let limit = 1_000_000 + 2 * html.len();
     assert!(k * m > limit, "the input would make {} nodes", k * m);
     let doc = Document::parse(&html);
     assert_eq!(doc.limit_hit(), Some(Limit::Nodes));

@@ -57,10 +57,11 @@ pub struct ParseOptions {
     pub collect_errors: bool,
     /// The most parse errors kept (the count goes on: [`Document::error_count`](crate::Document::error_count)).
     pub max_errors: usize,
-    /// The most nodes the document may have. `None` (the default) allows 1,000,000 plus 10
-    /// per byte of input, far more than any real page makes, but a stop to inputs built to
-    /// multiply nodes (the standard lets a few kilobytes of formatting elements reopened
-    /// after every block make millions). When the limit is hit, parsing ends there: the
+    /// The most nodes the document may have. `None` (the default) allows 1,000,000 plus 2
+    /// per byte of input: real pages make one node per 20 to 40 bytes, and no input makes
+    /// more than about one per byte except by the standard's amplification (formatting
+    /// elements reopened after every block: a few kilobytes of them can make millions of
+    /// nodes), which this stops. When the limit is hit, parsing ends there: the
     /// document keeps what was built and [`Document::limit_hit`](crate::Document::limit_hit)
     /// says so.
     pub max_nodes: Option<usize>,

@@ -309,7 +309,7 @@ pub(crate) struct TreeBuilder {
     pub(crate) error_limit: usize,
     /// The `html` and `body` elements the parser added attributes to.
     pub(crate) merged_attrs: Vec<insert::MergedAttrs>,
-    /// `ParseOptions::max_nodes` (`None`: 1,000,000 plus 10 per input byte).
+    /// `ParseOptions::max_nodes` (`None`: 1,000,000 plus 2 per input byte).
     pub(crate) max_nodes: Option<usize>,
     /// `ParseOptions::max_depth`: Blink's nesting cap, off by default.
     pub(crate) max_depth: Option<usize>,
@@ -694,7 +694,7 @@ impl TreeBuilder {
     #[inline]
     fn check_node_budget(&mut self) {
         let limit = self.max_nodes.unwrap_or_else(|| {
-            1_000_000usize.saturating_add(self.doc.strings.source.len().saturating_mul(10))
+            1_000_000usize.saturating_add(self.doc.strings.source.len().saturating_mul(2))
         });
         if self.doc.arena.len() > limit {
             self.doc.limit_hit = Some(crate::dom::Limit::Nodes);
