@@ -36,8 +36,25 @@ impl Document {
     /// ```
     pub fn dump_tree(&self) -> String {
         let mut out = String::new();
-        dump_children(self.root(), 0, &mut out);
+        dump_children(self.root(), 0, &mut out, usize::MAX);
         out
+    }
+
+    /// The start of [`Document::dump_tree`]: whole lines, stopping once `limit` bytes are
+    /// written; the second value says whether it stopped early. The dump of a tree `d` levels
+    /// deep has lines `2d` bytes long, so whole dumps of hostile pages can be enormous; this
+    /// is what `Debug` prints.
+    ///
+    /// ```
+    /// let doc = html_arena::Document::parse(&"<div>".repeat(10_000));
+    /// let (start, cut) = doc.dump_tree_prefix(1_000);
+    /// assert!(cut && start.len() < 1_000 + 100);
+    /// assert!(start.starts_with("| <html>\n|   <head>\n"));
+    /// ```
+    pub fn dump_tree_prefix(&self, limit: usize) -> (String, bool) {
+        let mut out = String::new();
+        let cut = dump_children(self.root(), 0, &mut out, limit);
+        (out, cut)
     }
 }
 
@@ -45,14 +62,14 @@ impl NodeRef<'_> {
     /// This node and its subtree in the html5lib-tests format, this node at depth 0.
     pub fn dump_tree(self) -> String {
         let mut out = String::new();
-        dump_from(vec![(self, 0)], &mut out);
+        dump_from(vec![(self, 0)], &mut out, usize::MAX);
         out
     }
 }
 
-fn dump_children(parent: NodeRef<'_>, depth: usize, out: &mut String) {
+fn dump_children(parent: NodeRef<'_>, depth: usize, out: &mut String, limit: usize) -> bool {
     let stack: Vec<(NodeRef<'_>, usize)> = parent.children().rev().map(|c| (c, depth)).collect();
-    dump_from(stack, out);
+    dump_from(stack, out, limit)
 }
 
 fn line(out: &mut String, depth: usize) {
@@ -63,8 +80,12 @@ fn line(out: &mut String, depth: usize) {
 }
 
 /// Walks with an explicit stack (nodes pushed in reverse), so depth costs no call stack.
-fn dump_from<'a>(mut stack: Vec<(NodeRef<'a>, usize)>, out: &mut String) {
+/// Stops before a node once `out` holds `limit` bytes; returns whether it stopped early.
+fn dump_from<'a>(mut stack: Vec<(NodeRef<'a>, usize)>, out: &mut String, limit: usize) -> bool {
     while let Some((node, depth)) = stack.pop() {
+        if out.len() >= limit {
+            return true;
+        }
         line(out, depth);
         match node.kind() {
             NodeKind::Document | NodeKind::Fragment => out.push_str("#document"),
@@ -126,4 +147,5 @@ fn dump_from<'a>(mut stack: Vec<(NodeRef<'a>, usize)>, out: &mut String) {
         }
         out.push('\n');
     }
+    false
 }

@@ -586,9 +586,15 @@ impl Default for Document {
 }
 
 impl fmt::Debug for Document {
-    /// Prints the tree in the html5lib test format (iteratively; safe on any depth).
+    /// Prints the tree in the html5lib test format (iteratively; safe on any depth), cut
+    /// after 64 KiB (see [`Document::dump_tree_prefix`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.dump_tree())
+        let (dump, cut) = self.dump_tree_prefix(64 * 1024);
+        f.write_str(&dump)?;
+        if cut {
+            f.write_str("| … (cut: Document::dump_tree has the whole tree)\n")?;
+        }
+        Ok(())
     }
 }
 
