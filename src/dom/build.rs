@@ -1,19 +1,136 @@
-//! Tree edits for the tree builder: the checked, panic-free forms of the link operations.
+//! Tree edits for the tree builder: the checked, panic-free forms of the link operations, and
+//! the stand-ins that keep them cheap in deep trees.
 //!
 //! The parser never builds an invalid tree on purpose, but the specification's algorithms
 //! (the adoption agency algorithm above all) move nodes around, and a move that would make a
 //! node its own ancestor must be refused rather than panic. These wrappers return whether the
 //! edit happened.
+//!
+//! ## Stand-ins
+//!
+//! indextree checks every move of a node that has children by walking the destination's
+//! ancestors, so moving a subtree into a node `d` levels deep costs O(d). The adoption agency
+//! algorithm moves subtrees into open elements (its common ancestor and furthest block), and
+//! on a page that misnests formatting elements below thousands of open elements every run
+//! would walk thousands of ancestors. So while the tree builder keeps an element open deep in
+//! the stack (see `TreeBuilder::defer_if_deep`), the element itself is a detached root holding
+//! its children, and a childless *stand-in* node takes its place in its parent. The edits
+//! here apply to the stand-in when given the element, so moving an open element is moving a
+//! leaf (no walk), and moving a subtree into one walks only up to the nearest deep open
+//! element. When the element leaves the stack it takes its stand-in's place again
+//! ([`Document::put_back`]). No stand-in is left once parsing has finished.
+
+use std::collections::HashMap;
 
 use super::{Document, NodeData};
 
 type Id = indextree::NodeId;
+
+/// The stand-ins of the elements kept out of the tree while they are open.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StandIns {
+    /// Element → its stand-in.
+    of: HashMap<Id, Id, IdHash>,
+    /// Stand-in → its element.
+    element_of: HashMap<Id, Id, IdHash>,
+}
+
+/// Hashing for node ids (arena indices, never chosen by the input): one multiplication.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct IdHash;
+
+impl std::hash::BuildHasher for IdHash {
+    type Hasher = IdHasher;
+    fn build_hasher(&self) -> IdHasher {
+        IdHasher(0)
+    }
+}
+
+/// The hasher of [`IdHash`].
+pub(crate) struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (self.0.rotate_left(5) ^ n as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_usize(usize::from(n));
+    }
+}
+
+impl Document {
+    /// The node that holds `node`'s place in the tree: its stand-in if it has one.
+    #[inline]
+    pub(crate) fn tree_node(&self, node: Id) -> Id {
+        if self.stand_ins.of.is_empty() {
+            return node;
+        }
+        self.stand_ins.of.get(&node).copied().unwrap_or(node)
+    }
+
+    /// The element `node` stands in for, if it is a stand-in; else `node`.
+    #[inline]
+    pub(crate) fn resolve_stand_in(&self, node: Id) -> Id {
+        if self.stand_ins.element_of.is_empty() {
+            return node;
+        }
+        self.stand_ins
+            .element_of
+            .get(&node)
+            .copied()
+            .unwrap_or(node)
+    }
+
+    /// Gives `element`, which must have no parent, a stand-in (itself with no parent): from
+    /// now on the edits here put the stand-in where they are asked to put the element.
+    pub(crate) fn give_stand_in(&mut self, element: Id) {
+        if self.stand_ins.of.contains_key(&element) || self.parent_node(element).is_some() {
+            return;
+        }
+        let stand_in = self.arena.new_node(NodeData::Fragment);
+        self.stand_ins.of.insert(element, stand_in);
+        self.stand_ins.element_of.insert(stand_in, element);
+    }
+
+    /// Puts `element` back in its stand-in's place (or leaves it without a parent if the
+    /// stand-in has none) and frees the stand-in.
+    pub(crate) fn put_back(&mut self, element: Id) {
+        let Some(stand_in) = self.stand_ins.of.remove(&element) else {
+            return;
+        };
+        self.stand_ins.element_of.remove(&stand_in);
+        if self.arena.get(stand_in).and_then(|n| n.parent()).is_some() {
+            // The walk this check makes stops at the nearest element that still has a
+            // stand-in: a few nodes up.
+            let placed = stand_in
+                .checked_insert_before(element, &mut self.arena)
+                .is_ok();
+            debug_assert!(placed, "an element would become its own ancestor");
+        }
+        stand_in.remove(&mut self.arena);
+    }
+
+    /// Whether any element has a stand-in.
+    #[inline]
+    pub(crate) fn has_stand_ins(&self) -> bool {
+        !self.stand_ins.of.is_empty()
+    }
+}
 
 impl Document {
     /// Appends `child` as the last child of `parent` (moving it if it has a parent). Returns
     /// `false`, changing nothing, if `child` is `parent` or one of its ancestors.
     #[inline]
     pub(crate) fn append_node_checked(&mut self, parent: Id, child: Id) -> bool {
+        let child = self.tree_node(child);
         parent.checked_append(child, &mut self.arena).is_ok()
     }
 
@@ -21,6 +138,7 @@ impl Document {
     /// changing nothing, if that would make `child` its own ancestor or `sibling` has no parent.
     #[inline]
     pub(crate) fn insert_node_before_checked(&mut self, sibling: Id, child: Id) -> bool {
+        let (sibling, child) = (self.tree_node(sibling), self.tree_node(child));
         if self.arena.get(sibling).and_then(|n| n.parent()).is_none() {
             return false;
         }
@@ -32,17 +150,27 @@ impl Document {
     /// Removes `node` (with its subtree) from its parent, if it has one.
     #[inline]
     pub(crate) fn detach_node(&mut self, node: Id) {
+        let node = self.tree_node(node);
         node.detach(&mut self.arena);
     }
 
-    /// The parent of `node`.
+    /// The parent of `node` (a stand-in's parent for an element that has one).
     #[inline]
     pub(crate) fn parent_node(&self, node: Id) -> Option<Id> {
+        let node = self.tree_node(node);
         self.arena.get(node).and_then(|n| n.parent())
     }
 
+    /// The previous sibling of `node` (of its stand-in, if it has one).
+    #[inline]
+    pub(crate) fn previous_sibling_node(&self, node: Id) -> Option<Id> {
+        let node = self.tree_node(node);
+        self.arena.get(node).and_then(|n| n.previous_sibling())
+    }
+
     /// Moves every child of `from` to the end of `to`, in order (`to` must not be inside
-    /// `from`; a child that would become its own ancestor is left in place).
+    /// `from`; a child that would become its own ancestor is left in place). Stand-ins move
+    /// like any child.
     pub(crate) fn move_children(&mut self, from: Id, to: Id) {
         let mut next = self.arena.get(from).and_then(|n| n.first_child());
         while let Some(child) = next {
@@ -57,7 +185,8 @@ impl Document {
     pub(crate) fn has_element_child(&self, node: Id) -> bool {
         let mut next = self.arena.get(node).and_then(|n| n.first_child());
         while let Some(child) = next {
-            if matches!(self.arena[child].get(), NodeData::Element(_)) {
+            let child_element = self.resolve_stand_in(child);
+            if matches!(self.arena[child_element].get(), NodeData::Element(_)) {
                 return true;
             }
             next = self.arena[child].next_sibling();
@@ -71,6 +200,7 @@ impl Document {
     /// with copies of its descendants (and of template contents). Elements share their
     /// attribute runs and text nodes their strings with the originals. Iterative.
     pub(crate) fn deep_clone(&mut self, node: Id) -> Option<Id> {
+        let node = self.resolve_stand_in(node);
         let root = self.clone_one(node)?;
         // (original whose children to copy, the copy to append them to)
         let mut work = vec![(node, root)];
@@ -83,6 +213,7 @@ impl Document {
             let mut next = self.arena.get(from).and_then(|n| n.first_child());
             while let Some(child) = next {
                 next = self.arena[child].next_sibling();
+                let child = self.resolve_stand_in(child);
                 let Some(copy) = self.clone_one(child) else {
                     continue;
                 };

@@ -180,6 +180,8 @@ pub struct Document {
     pub(crate) encoding_confidence: Confidence,
     /// The resource limit that stopped the parse, if one did.
     pub(crate) limit_hit: Option<Limit>,
+    /// While parsing: stand-ins for deep open elements (see `build.rs`).
+    pub(crate) stand_ins: build::StandIns,
 }
 
 impl Document {
@@ -206,6 +208,7 @@ impl Document {
             encoding: encoding_rs::UTF_8,
             encoding_confidence: Confidence::Irrelevant,
             limit_hit: None,
+            stand_ins: build::StandIns::default(),
         }
     }
 
@@ -512,6 +515,7 @@ impl Document {
         text: &str,
         source_offset: Option<usize>,
     ) {
+        let sibling = self.tree_node(sibling);
         if let Some(prev) = self.arena[sibling].previous_sibling() {
             if let NodeData::Text(mut r) = *self.arena[prev].get() {
                 self.strings.append(&mut r, text, source_offset);

@@ -554,6 +554,9 @@ impl Document {
 }
 
 #[cfg(test)]
+mod stand_in_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::{ErrorCode, QuirksMode};

@@ -264,7 +264,11 @@ impl TreeBuilder {
                 break;
             };
             self.active.replace(entry, new);
+            let stand_in = self.stand_in_if_deep(new, node_pos);
             self.open.replace_node(node_pos, new);
+            if stand_in {
+                self.open.mark_stand_in(node_pos);
+            }
             // "If lastNode is furthestBlock, then move the aforementioned bookmark to be
             // immediately after the new node in the list of active formatting elements."
             if last_node == furthest_block {
@@ -334,6 +338,8 @@ impl TreeBuilder {
         // "Take all of the child nodes of furthestBlock and append them to the element created
         // in the last step. Append that new element to furthestBlock."
         self.doc.move_children(furthest_block, new);
+        let position = self.open.position(furthest_block).unwrap_or(0);
+        let stand_in = self.stand_in_if_deep(new, position);
         self.doc.append_node_checked(furthest_block, new);
         // "Remove formattingElement from the list of active formatting elements, and insert the
         // new element into the list of active formatting elements at the position of the
@@ -348,9 +354,9 @@ impl TreeBuilder {
         // "Remove formattingElement from the stack of open elements, and insert the new element
         // into the stack of open elements immediately below the position of furthestBlock in
         // that stack."
-        let (name, ns) = match self.doc.element_data(new) {
-            Some(e) => (e.name, e.ns),
-            None => return,
+        let Some((name, ns)) = self.doc.element_data(new).map(|e| (e.name, e.ns)) else {
+            self.doc.put_back(new);
+            return;
         };
         let flags = super::tag_sets::element_flags(name, ns, false);
         match (
@@ -367,6 +373,12 @@ impl TreeBuilder {
                 if let Some(fb) = self.open.position(furthest_block) {
                     self.open.insert_at(fb + 1, new, name, ns, flags);
                 }
+            }
+        }
+        if stand_in {
+            match self.open.position(new) {
+                Some(p) => self.open.mark_stand_in(p),
+                None => self.doc.put_back(new),
             }
         }
     }

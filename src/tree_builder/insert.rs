@@ -12,6 +12,13 @@ use super::foreign;
 use super::tag_sets::{self, FOSTER_TARGET};
 use super::{TagToken, Text, TreeBuilder};
 
+/// Elements pushed at this position of the stack of open elements or deeper are kept out of
+/// the tree while they are open, with a stand-in in their place (see `dom/build.rs`): moving a
+/// subtree into a node then walks at most this many ancestors before it meets a parentless
+/// one, however deep the document. Real pages rarely nest this deep, so they never pay for
+/// stand-ins.
+pub(crate) const STAND_IN_DEPTH: usize = 64;
+
 /// An element whose attributes the parser extends (the `html` and `body` elements): the names
 /// it has, and where the spare room behind its attribute run ends.
 pub(crate) struct MergedAttrs {
@@ -285,7 +292,16 @@ impl TreeBuilder {
         } else {
             self.capped_insertion_location()
         };
+        // An element this deep in the stack is kept out of the tree while it is open, with a
+        // stand-in in its place (see `dom/build.rs`).
+        let deep = location.is_some() && self.open.len() >= self.stand_in_depth;
         let element = match location {
+            Some(location) if deep => {
+                let element = self.create_element_for_token(tag, ns);
+                self.doc.give_stand_in(element);
+                self.insert_element_at(element, location);
+                element
+            }
             // The common case: the new element goes last in its parent (a Document parent takes
             // no second element; "insert an element at the adjusted insertion location").
             Some(location)
@@ -312,7 +328,31 @@ impl TreeBuilder {
             }
         }
         self.push_element(element, tag.name, ns);
+        if deep {
+            self.open.mark_stand_in(self.open.len() - 1);
+        }
         element
+    }
+
+    /// Gives `element`, a new element without a parent that goes on the stack at `position`,
+    /// a stand-in if that is [`STAND_IN_DEPTH`] or deeper (the adoption agency algorithm's
+    /// clones); the caller marks the stack entry once the element is on the stack.
+    pub(crate) fn stand_in_if_deep(&mut self, element: NodeId, position: usize) -> bool {
+        if position < self.stand_in_depth {
+            return false;
+        }
+        self.doc.give_stand_in(element);
+        true
+    }
+
+    /// Puts the elements with stand-ins that have left the stack back in the tree.
+    pub(crate) fn put_back_left_elements(&mut self) {
+        if !self.open.has_left() {
+            return;
+        }
+        for element in self.open.take_left() {
+            self.doc.put_back(element);
+        }
     }
 
     /// "Insert an HTML element" for `tag`.
@@ -350,10 +390,7 @@ impl TreeBuilder {
         let node = match location.before {
             Some(before) if self.doc.parent_node(before) == Some(location.parent) => {
                 self.doc.insert_text_before(before, text, source);
-                self.doc
-                    .arena
-                    .get(before)
-                    .and_then(|b| b.previous_sibling())
+                self.doc.previous_sibling_node(before)
             }
             Some(_) => None,
             None => {

@@ -313,6 +313,8 @@ pub(crate) struct TreeBuilder {
     pub(crate) max_nodes: Option<usize>,
     /// `ParseOptions::max_depth`: Blink's nesting cap, off by default.
     pub(crate) max_depth: Option<usize>,
+    /// Where stand-ins start ([`insert::STAND_IN_DEPTH`]; tests lower it).
+    pub(crate) stand_in_depth: usize,
     /// The input span of the token being processed (for source positions).
     pub(crate) current_span: crate::tokenizer::Span,
     /// The input span of the pending table character tokens.
@@ -356,6 +358,7 @@ impl TreeBuilder {
             merged_attrs: Vec::new(),
             max_nodes: None,
             max_depth: None,
+            stand_in_depth: insert::STAND_IN_DEPTH,
             current_span: crate::tokenizer::Span::default(),
             pending_table_text_span: crate::tokenizer::Span::default(),
             selects: std::collections::HashMap::new(),
@@ -367,6 +370,8 @@ impl TreeBuilder {
     /// Finishes: pops everything left on the stack (13.2.7 "the end") and returns the document.
     pub(crate) fn finish(mut self) -> Document {
         self.open.clear();
+        self.put_back_left_elements();
+        debug_assert!(!self.doc.has_stand_ins());
         self.flush_popped_options();
         self.doc.scripting = self.scripting;
         self.doc
@@ -752,6 +757,7 @@ impl TokenSink for TreeBuilder {
         self.open.closing = end_tag;
         self.dispatch(tok);
         self.check_node_budget();
+        self.put_back_left_elements();
         if let Some(node) = self.open.closed.take() {
             let span = self.current_span;
             if let Some(p) = self.doc.positions.as_mut() {

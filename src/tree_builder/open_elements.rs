@@ -45,6 +45,8 @@ pub(crate) struct Entry {
     /// The position of the nearest HTML element at or below this one (towards the `html`
     /// root): where the "any other end tag" loop of foreign content stops.
     html_floor: u32,
+    /// Whether the element has a stand-in in the tree while it is open (see `dom/build.rs`).
+    stand_in: bool,
 }
 
 impl Entry {
@@ -146,6 +148,8 @@ pub(crate) struct OpenElements {
     pub(crate) closing: Option<LocalName>,
     /// ...and the first element of that name that left the stack while it was.
     pub(crate) closed: Option<NodeId>,
+    /// The elements with stand-ins that left the stack, to be put back in the tree.
+    left: Vec<NodeId>,
 }
 
 impl Default for OpenElements {
@@ -183,6 +187,7 @@ impl OpenElements {
             closing: None,
             closed: None,
             popped_options: Vec::new(),
+            left: Vec::new(),
         }
     }
 
@@ -386,6 +391,7 @@ impl OpenElements {
             ns,
             flags,
             html_floor,
+            stand_in: false,
         });
         let p = pos32(pos);
         self.name_list_mut(name, ns).push(p);
@@ -405,7 +411,7 @@ impl OpenElements {
     /// Pops the current node.
     pub(crate) fn pop(&mut self) -> Option<Entry> {
         let e = *self.entries.last()?;
-        self.note_popped_option(&e, self.entries.len() - 1);
+        self.note_leaving(&e, self.entries.len() - 1);
         self.entries.pop();
         self.name_list_mut(e.name, e.ns).pop();
         if e.flags & ANY_KIND != 0 {
@@ -487,11 +493,13 @@ impl OpenElements {
     /// Replaces the node at position `i` with `node`, an element with the same name and
     /// namespace (the adoption agency algorithm's clones).
     pub(crate) fn replace_node(&mut self, i: usize, node: NodeId) {
-        let Some(old) = self.entries.get(i).map(|e| e.node) else {
+        let Some(old) = self.entries.get(i).copied() else {
             return;
         };
-        self.set_position(old, None);
+        self.note_left(&old);
+        self.set_position(old.node, None);
         self.entries[i].node = node;
+        self.entries[i].stand_in = false;
         self.set_position(node, Some(i));
     }
 
@@ -511,7 +519,7 @@ impl OpenElements {
             let Some(e) = self.entries.get(i).copied() else {
                 continue;
             };
-            self.note_popped_option(&e, i);
+            self.note_leaving(&e, i);
             if e.flags & EOF_ALLOWED == 0 {
                 self.not_eof_allowed -= 1;
             }
@@ -586,6 +594,7 @@ impl OpenElements {
             return;
         }
         let e = self.entries[from];
+        self.note_left(&e);
         let p = pos32(from);
         remove_sorted(self.name_list_mut(e.name, e.ns), p);
         for (kind, flag) in KINDS {
@@ -608,6 +617,7 @@ impl OpenElements {
             ns,
             flags,
             html_floor: 0,
+            stand_in: false,
         };
         let p = pos32(after);
         insert_sorted(self.name_list_mut(name, ns), p);
@@ -633,7 +643,7 @@ impl OpenElements {
             return;
         }
         let e = self.entries[i];
-        self.note_popped_option(&e, i);
+        self.note_leaving(&e, i);
         self.entries.remove(i);
         let p = pos32(i);
         remove_sorted(self.name_list_mut(e.name, e.ns), p);
@@ -683,6 +693,7 @@ impl OpenElements {
                 ns,
                 flags,
                 html_floor: 0,
+                stand_in: false,
             },
         );
         let p = pos32(i);
@@ -699,7 +710,35 @@ impl OpenElements {
         self.recompute_html_floor(i);
     }
 
-    fn note_popped_option(&mut self, e: &Entry, i: usize) {
+    /// Records that `e` left the stack if it has a stand-in to give back.
+    #[inline]
+    fn note_left(&mut self, e: &Entry) {
+        if e.stand_in {
+            self.left.push(e.node);
+        }
+    }
+
+    /// Marks the element at position `i` as having a stand-in while it is open.
+    pub(crate) fn mark_stand_in(&mut self, i: usize) {
+        if let Some(e) = self.entries.get_mut(i) {
+            e.stand_in = true;
+        }
+    }
+
+    /// Whether elements with stand-ins left the stack since the last [`OpenElements::take_left`].
+    #[inline]
+    pub(crate) fn has_left(&self) -> bool {
+        !self.left.is_empty()
+    }
+
+    /// The elements with stand-ins that left the stack, in the order they left.
+    pub(crate) fn take_left(&mut self) -> Vec<NodeId> {
+        std::mem::take(&mut self.left)
+    }
+
+    /// Bookkeeping for an element leaving the stack (popped or removed) from position `i`.
+    fn note_leaving(&mut self, e: &Entry, i: usize) {
+        self.note_left(e);
         if self.closing == Some(e.name) && self.closed.is_none() {
             self.closed = Some(e.node);
         }

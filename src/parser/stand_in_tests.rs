@@ -1,0 +1,186 @@
+//! Stand-ins (see `dom/build.rs`) never change the tree: every input of the tree-construction
+//! suites, and random tag soup, parses to the same tree and the same errors whether stand-ins
+//! start at the default depth, at every element, or not at all.
+
+use super::{ParseOptions, Parser};
+use crate::Document;
+
+/// Parses `input` (as a fragment of `context` when given) with stand-ins from `depth` on.
+fn parse(input: &str, context: Option<&str>, scripting: bool, depth: usize) -> Document {
+    let options = ParseOptions::default().with_scripting(scripting);
+    let mut parser = match context {
+        Some(c) => Parser::new_fragment(c, &options).expect("context"),
+        None => Parser::new(&options),
+    };
+    parser.pipeline.builder.stand_in_depth = depth;
+    parser.write_str(input);
+    parser.finish()
+}
+
+fn summary(doc: &Document) -> (String, Vec<(crate::ErrorCode, u32, u32)>) {
+    let errors = doc
+        .errors()
+        .iter()
+        .map(|e| (e.code, e.line, e.column))
+        .collect();
+    (doc.dump_tree(), errors)
+}
+
+/// Checks `input` at several stand-in depths against no stand-ins at all.
+fn check(input: &str, context: Option<&str>, scripting: bool) {
+    let expected = summary(&parse(input, context, scripting, usize::MAX));
+    for depth in [0, 1, 2, 3, 5] {
+        let got = summary(&parse(input, context, scripting, depth));
+        assert_eq!(
+            got, expected,
+            "stand-ins from depth {depth} changed the parse of {input:?} (context {context:?}, scripting {scripting})"
+        );
+    }
+}
+
+/// The `#data` inputs of the tree-construction files, with their fragment context and
+/// scripting flags.
+fn suite_inputs() -> Vec<(String, Option<String>, Option<bool>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut files = Vec::new();
+    for dir in [
+        "html5lib-tests/tree-construction",
+        "html5lib-tests-updates/tree-construction",
+    ] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if entry.path().extension().is_some_and(|e| e == "dat") {
+                files.push(entry.path());
+            }
+        }
+    }
+    files.sort();
+    let mut inputs = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("read");
+        let lines: Vec<&str> = text.split('\n').collect();
+        let mut i = 0;
+        while i < lines.len() {
+            if lines[i] != "#data" {
+                i += 1;
+                continue;
+            }
+            let start = i + 1;
+            let mut end = start;
+            while end < lines.len() && lines[end] != "#errors" {
+                end += 1;
+            }
+            let data = lines[start..end].join("\n");
+            let (mut context, mut scripting) = (None, None);
+            let mut j = end;
+            while j < lines.len() && lines[j] != "#data" {
+                match lines[j] {
+                    "#document-fragment" => context = lines.get(j + 1).map(|c| c.to_string()),
+                    "#script-on" => scripting = Some(true),
+                    "#script-off" => scripting = Some(false),
+                    _ => {}
+                }
+                j += 1;
+            }
+            inputs.push((data, context, scripting));
+            i = j;
+        }
+    }
+    inputs
+}
+
+#[test]
+fn suite_trees_do_not_change() {
+    let inputs = suite_inputs();
+    assert!(inputs.len() > 1_500, "{} inputs", inputs.len());
+    for (data, context, scripting) in &inputs {
+        for s in [false, true] {
+            if scripting.is_some_and(|x| x != s) {
+                continue;
+            }
+            check(data, context.as_deref(), s);
+        }
+    }
+}
+
+#[test]
+fn tag_soup_trees_do_not_change() {
+    // Tags that exercise the adoption agency algorithm, foster parenting, tables, templates,
+    // select, foreign content and implied end tags, in random order.
+    const PIECES: &[&str] = &[
+        "<b>",
+        "</b>",
+        "<i>",
+        "</i>",
+        "<a href=x>",
+        "</a>",
+        "<nobr>",
+        "</nobr>",
+        "<p>",
+        "</p>",
+        "<div>",
+        "</div>",
+        "<span>",
+        "</span>",
+        "<table>",
+        "</table>",
+        "<tr>",
+        "<td>",
+        "</td>",
+        "<caption>",
+        "<template>",
+        "</template>",
+        "<select>",
+        "<option>",
+        "</select>",
+        "<selectedcontent>",
+        "<button>",
+        "<svg>",
+        "</svg>",
+        "<math>",
+        "<mi>",
+        "<foreignObject>",
+        "<li>",
+        "<dd>",
+        "<h1>",
+        "</h1>",
+        "<form>",
+        "</form>",
+        "<ul>",
+        "<em>",
+        "<font color=r>",
+        "x",
+        " ",
+        "<!--c-->",
+        "</body>",
+        "<frameset>",
+        "<br>",
+        "</br>",
+        "<plaintext>",
+        "<code>",
+        "<applet>",
+        "</applet>",
+        "<marquee>",
+        "<object>",
+        "</object>",
+        "<tbody>",
+        "<col>",
+    ];
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for _ in 0..3_000 {
+        let len = 1 + next(60);
+        let input: String = (0..len).map(|_| PIECES[next(PIECES.len())]).collect();
+        check(&input, None, false);
+        if next(4) == 0 {
+            check(&input, Some("td"), false);
+        }
+    }
+}
