@@ -27,13 +27,19 @@ fn check_or_write(rel: &str, generated: &str) {
     );
 }
 
-fn fnv1a(bytes: &[u8]) -> u32 {
-    let mut hash: u32 = 0x811c_9dc5;
-    for &b in bytes {
-        hash ^= u32::from(b);
-        hash = hash.wrapping_mul(0x0100_0193);
-    }
-    hash
+/// The name zero-padded to 24 bytes, as three little-endian words.
+fn padded_words(name: &str) -> [u64; 3] {
+    let mut padded = [0u8; 24];
+    padded[..name.len()].copy_from_slice(name.as_bytes());
+    let word = |k: usize| u64::from_le_bytes(padded[8 * k..8 * k + 8].try_into().unwrap());
+    [word(0), word(1), word(2)]
+}
+
+/// The hash of `LocalName::from_static_str` (src/dom/names.rs).
+fn name_hash(words: [u64; 3]) -> usize {
+    let mixed = (words[0] ^ words[1].rotate_left(21) ^ words[2].rotate_left(42))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> 32) as usize
 }
 
 fn const_name(name: &str) -> String {
@@ -62,14 +68,21 @@ fn generate_name_table() -> String {
     let names: Vec<&str> = names.into_iter().collect();
     assert!(names.len() < 0xffff);
     let size = (names.len() * 2).next_power_of_two().max(64);
+    let bits = size.trailing_zeros();
+    let shift = 32 - bits;
     let mut table = vec![0u16; size];
+    let mut first_words = vec![0u64; size];
     for (id, name) in names.iter().enumerate() {
-        let mut slot = fnv1a(name.as_bytes()) as usize & (size - 1);
+        let words = padded_words(name);
+        let mut slot = name_hash(words) >> shift;
         while table[slot] != 0 {
             slot = (slot + 1) & (size - 1);
         }
-        table[slot] = id as u16 + 1;
+        let long = if name.len() > 8 { 0x8000 } else { 0 };
+        table[slot] = (id as u16 + 1) | long;
+        first_words[slot] = words[0];
     }
+    assert!(names.len() < 0x8000);
     let max_len = names.iter().map(|n| n.len()).max().unwrap();
 
     let mut out = String::new();
@@ -78,6 +91,8 @@ fn generate_name_table() -> String {
     );
     writeln!(out, "pub(crate) const MAX_LEN: usize = {max_len};").unwrap();
     writeln!(out, "pub(crate) const LOOKUP_MASK: usize = {};", size - 1).unwrap();
+    writeln!(out, "pub(crate) const LOOKUP_SHIFT: u32 = {shift};").unwrap();
+    writeln!(out, "pub(crate) const LOOKUP_LONG: u16 = 0x8000;").unwrap();
     writeln!(
         out,
         "\npub(crate) static STATIC_NAMES: [&str; {}] = [",
@@ -93,24 +108,37 @@ fn generate_name_table() -> String {
         "names longer than 24 bytes need a wider PADDED table"
     );
     out.push_str(
-        "\n/// Each name zero-padded to 24 bytes: lookups compare three words, not a memcmp call.\n",
+        "\n/// Each name zero-padded to 24 bytes, as three little-endian words: lookups compare\n\
+         /// three words, not a memcmp call.\n",
     );
     writeln!(
         out,
-        "pub(crate) static PADDED: [[u8; 24]; {}] = [",
+        "pub(crate) static PADDED: [[u64; 3]; {}] = [",
         names.len()
     )
     .unwrap();
     for name in &names {
-        let mut padded = [0u8; 24];
-        padded[..name.len()].copy_from_slice(name.as_bytes());
-        let row: Vec<String> = padded.iter().map(u8::to_string).collect();
-        writeln!(out, "    [{}],", row.join(", ")).unwrap();
+        let [a, b, c] = padded_words(name);
+        writeln!(out, "    [{a:#018x}, {b:#018x}, {c:#018x}],").unwrap();
     }
     out.push_str("];\n");
-    writeln!(out, "\npub(crate) static LOOKUP: [u16; {size}] = [").unwrap();
+    out.push_str(
+        "\n/// The hash table: in each slot, 0 (empty) or the id of a name plus one, with\n\
+         /// `LOOKUP_LONG` set for a name longer than 8 bytes.\n",
+    );
+    writeln!(out, "pub(crate) static LOOKUP: [u16; {size}] = [").unwrap();
     for chunk in table.chunks(16) {
         let row: Vec<String> = chunk.iter().map(u16::to_string).collect();
+        writeln!(out, "    {},", row.join(", ")).unwrap();
+    }
+    out.push_str("];\n");
+    out.push_str(
+        "\n/// The first padded word of the name in each slot of `LOOKUP` (0 for an empty slot):\n\
+         /// a name of up to 8 bytes is found with these two tables alone.\n",
+    );
+    writeln!(out, "pub(crate) static LOOKUP_FIRST: [u64; {size}] = [").unwrap();
+    for chunk in first_words.chunks(4) {
+        let row: Vec<String> = chunk.iter().map(|w| format!("{w:#018x}")).collect();
         writeln!(out, "    {},", row.join(", ")).unwrap();
     }
     out.push_str("];\n\n");

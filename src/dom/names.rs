@@ -52,19 +52,7 @@ impl LocalName {
         if bytes.is_empty() || bytes.len() > name_table::MAX_LEN {
             return None;
         }
-        let mut slot = (fnv1a(bytes) as usize) & name_table::LOOKUP_MASK;
-        // The table is at most half full, so the probe sequence always reaches an empty slot.
-        loop {
-            let entry = name_table::LOOKUP[slot];
-            if entry == 0 {
-                return None;
-            }
-            let id = usize::from(entry - 1);
-            if padded_eq(&name_table::PADDED[id], bytes) {
-                return Some(LocalName(id as u32));
-            }
-            slot = (slot + 1) & name_table::LOOKUP_MASK;
-        }
+        lookup_words(padded_words(bytes))
     }
 
     /// The name's text if it is a static name.
@@ -103,31 +91,89 @@ impl fmt::Debug for LocalName {
     }
 }
 
-/// Whether a zero-padded table entry holds exactly `bytes` (at most 24 of them). A byte loop:
-/// names are short, and a `memcmp` call costs more than comparing them.
+/// Looks up a name given as its zero-padded words.
 #[inline]
-fn padded_eq(padded: &[u8; 24], bytes: &[u8]) -> bool {
-    // Names hold no U+0000: the entry ends where its padding starts.
-    if bytes.len() < 24 && padded[bytes.len()] != 0 {
-        return false;
-    }
-    for (a, b) in padded.iter().zip(bytes) {
-        if a != b {
-            return false;
+fn lookup_words(words: [u64; 3]) -> Option<LocalName> {
+    let mut slot = name_hash(words) >> name_table::LOOKUP_SHIFT;
+    // The table is at most half full, so the probe sequence always reaches an empty slot.
+    loop {
+        let at = slot & name_table::LOOKUP_MASK;
+        let entry = name_table::LOOKUP[at];
+        if entry == 0 {
+            return None;
         }
+        // Names hold no U+0000: equal zero-padded words mean equal names. The first word is
+        // in the hash table itself; only a name longer than 8 bytes needs its other words.
+        // (Word by word: comparing arrays as a whole reloads `words` from the stack in one
+        // wide load, which stalls on the narrower stores that wrote it.)
+        if name_table::LOOKUP_FIRST[at] == words[0] {
+            let id = usize::from(entry & !name_table::LOOKUP_LONG) - 1;
+            let [_, second, third] = if entry & name_table::LOOKUP_LONG != 0 {
+                name_table::PADDED[id]
+            } else {
+                [0; 3]
+            };
+            if (second ^ words[1]) | (third ^ words[2]) == 0 {
+                return Some(LocalName(id as u32));
+            }
+        }
+        slot += 1;
     }
-    true
 }
 
-/// FNV-1a, 32 bits: the hash the generated lookup table was built with.
+/// `bytes` (1 to 24 of them) zero-padded to 24 and read as three little-endian words, with
+/// overlapping loads instead of a loop or a `memcpy` call.
 #[inline]
-pub(crate) fn fnv1a(bytes: &[u8]) -> u32 {
-    let mut hash: u32 = 0x811c_9dc5;
-    for &b in bytes {
-        hash ^= u32::from(b);
-        hash = hash.wrapping_mul(0x0100_0193);
+fn padded_words(bytes: &[u8]) -> [u64; 3] {
+    let n = bytes.len();
+    match n {
+        0 => [0; 3],
+        1..=3 => {
+            // The first, middle and last bytes cover every byte of such a short name.
+            let w = u64::from(bytes[0])
+                | u64::from(bytes[n / 2]) << (8 * (n / 2))
+                | u64::from(bytes[n - 1]) << (8 * (n - 1));
+            [w, 0, 0]
+        }
+        4..=8 => {
+            // Two overlapping 4-byte loads: the bytes they share are the same, so OR keeps them.
+            let lo = u64::from(load_u32(bytes, 0));
+            let hi = u64::from(load_u32(bytes, n - 4));
+            [lo | hi << (8 * (n - 4)), 0, 0]
+        }
+        9..=16 => [
+            load_u64(bytes, 0),
+            load_u64(bytes, n - 8) >> (8 * (16 - n)),
+            0,
+        ],
+        _ => [
+            load_u64(bytes, 0),
+            load_u64(bytes, 8),
+            load_u64(bytes, n.min(24) - 8) >> (8 * (24 - n.min(24))),
+        ],
     }
-    hash
+}
+
+#[inline(always)]
+fn load_u32(bytes: &[u8], at: usize) -> u32 {
+    let mut w = [0; 4];
+    w.copy_from_slice(&bytes[at..at + 4]);
+    u32::from_le_bytes(w)
+}
+
+#[inline(always)]
+fn load_u64(bytes: &[u8], at: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The hash the generated lookup table was built with (its top bits pick the slot).
+#[inline(always)]
+pub(crate) fn name_hash(words: [u64; 3]) -> usize {
+    let mixed = (words[0] ^ words[1].rotate_left(21) ^ words[2].rotate_left(42))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> 32) as usize
 }
 
 /// The number of statically interned names.
@@ -240,6 +286,58 @@ impl AttrNamespace {
             AttrNamespace::Xml => Some("xml"),
             AttrNamespace::Xmlns if local == "xmlns" => None,
             AttrNamespace::Xmlns => Some("xmlns"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_static_name_is_found_and_nothing_else() {
+        for (id, name) in name_table::STATIC_NAMES.iter().enumerate() {
+            assert_eq!(LocalName::from_static_str(name), Some(LocalName(id as u32)));
+            // Near misses: one byte more, one less, one changed, another case.
+            for other in [
+                format!("{name}x"),
+                format!("{name}\u{e9}"),
+                format!("x{name}"),
+                name[..name.len() - 1].to_owned(),
+                name[1..].to_owned(),
+                name.to_ascii_uppercase(),
+                format!("{name}{name}"),
+            ] {
+                let expected = name_table::STATIC_NAMES
+                    .iter()
+                    .position(|n| *n == other)
+                    .map(|i| LocalName(i as u32));
+                assert_eq!(LocalName::from_static_str(&other), expected, "{other:?}");
+            }
+        }
+        for miss in [
+            "",
+            "data-x",
+            "my-element",
+            "\u{e9}",
+            "aaaaaaaaaaaaaaaaaaaaaaaaa",
+        ] {
+            assert_eq!(LocalName::from_static_str(miss), None);
+        }
+    }
+
+    #[test]
+    fn padded_words_are_the_bytes_zero_padded() {
+        let text = b"abcdefghijklmnopqrstuvwx";
+        for n in 1..=24 {
+            let mut padded = [0u8; 24];
+            padded[..n].copy_from_slice(&text[..n]);
+            let word = |k: usize| {
+                let mut w = [0; 8];
+                w.copy_from_slice(&padded[8 * k..8 * k + 8]);
+                u64::from_le_bytes(w)
+            };
+            assert_eq!(padded_words(&text[..n]), [word(0), word(1), word(2)], "{n}");
         }
     }
 }

@@ -20,12 +20,111 @@ pub(crate) enum NameMatch {
 /// "Consume the maximum number of characters possible, where the consumed characters are one
 /// of the identifiers in the first column of the named character references table."
 ///
-/// The table is sorted, so the names starting with a prefix form a range; each further byte
-/// narrows it by binary search. Never looks further than the longest name.
+/// Names end with `;` except for a few legacy ones, and no name goes on after a `;`. So when
+/// the input is a run of ASCII alphanumerics and a `;`, and that is a name, it is the longest
+/// match: one hash lookup finds it. Anything else goes through [`match_entity_prefix`].
+#[inline]
 pub(crate) fn match_entity(input: &[u8], eof: bool) -> NameMatch {
-    let (mut lo, mut hi) = (0, ENTITIES.len());
+    let head = &input[..input.len().min(MAX_NAME_LEN)];
+    if let Some(n) = head.iter().position(|b| !b.is_ascii_alphanumeric()) {
+        if head[n] == b';' {
+            if let Some(index) = lookup_terminated(&head[..=n]) {
+                return NameMatch::Found { index, len: n + 1 };
+            }
+        }
+    }
+    match_entity_prefix(input, eof)
+}
+
+/// FNV-1a, 32 bits.
+#[inline]
+const fn fnv1a(bytes: &[u8]) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u32;
+        hash = hash.wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    hash
+}
+
+const TERMINATED_SLOTS: usize = 4096;
+
+/// An open-addressing hash table (FNV-1a, linear probing) of the names that end with `;`:
+/// their index in [`ENTITIES`] plus one, 0 for an empty slot. Built at compile time.
+static TERMINATED: [u16; TERMINATED_SLOTS] = {
+    let mut table = [0u16; TERMINATED_SLOTS];
+    let mut i = 0;
+    while i < ENTITIES.len() {
+        let name = ENTITIES[i].0.as_bytes();
+        if name[name.len() - 1] == b';' {
+            let mut slot = fnv1a(name) as usize % TERMINATED_SLOTS;
+            while table[slot] != 0 {
+                slot = (slot + 1) % TERMINATED_SLOTS;
+            }
+            table[slot] = i as u16 + 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The index in [`ENTITIES`] of `name` (which ends with `;`).
+#[inline]
+fn lookup_terminated(name: &[u8]) -> Option<usize> {
+    let mut slot = fnv1a(name) as usize % TERMINATED_SLOTS;
+    loop {
+        let entry = TERMINATED[slot];
+        if entry == 0 {
+            return None;
+        }
+        let index = usize::from(entry - 1);
+        if ENTITIES[index].0.as_bytes() == name {
+            return Some(index);
+        }
+        slot = (slot + 1) % TERMINATED_SLOTS;
+    }
+}
+
+/// For each byte, the range of [`ENTITIES`] whose names start with it: `FIRST[b]..FIRST[b + 1]`.
+static FIRST: [u16; 257] = {
+    let mut first = [0u16; 257];
+    let mut i = 0;
+    let mut b = 0;
+    while b < 257 {
+        while i < ENTITIES.len() && (ENTITIES[i].0.as_bytes()[0] as usize) < b {
+            i += 1;
+        }
+        first[b] = i as u16;
+        b += 1;
+    }
+    first
+};
+
+/// The longest name that is a prefix of the input, by narrowing the sorted table: the names
+/// starting with a prefix form a range, the first byte picks it from [`FIRST`], and each
+/// further byte narrows it by binary search. Never looks further than the longest name.
+pub(crate) fn match_entity_prefix(input: &[u8], eof: bool) -> NameMatch {
+    let Some(&b0) = input.first() else {
+        return if eof {
+            NameMatch::None
+        } else {
+            NameMatch::NeedMore
+        };
+    };
+    let (mut lo, mut hi) = (
+        usize::from(FIRST[usize::from(b0)]),
+        usize::from(FIRST[usize::from(b0) + 1]),
+    );
+    if lo == hi {
+        return NameMatch::None;
+    }
     let mut best = NameMatch::None;
-    for k in 0..MAX_NAME_LEN {
+    if ENTITIES[lo].0.len() == 1 {
+        best = NameMatch::Found { index: lo, len: 1 };
+    }
+    for k in 1..MAX_NAME_LEN {
         let Some(&b) = input.get(k) else {
             return if eof { best } else { NameMatch::NeedMore };
         };
@@ -46,6 +145,96 @@ pub(crate) fn match_entity(input: &[u8], eof: bool) -> NameMatch {
         }
     }
     best
+}
+
+/// A character reference that the states would resolve without a parse error and without
+/// looking past its `;`: what the fast paths resolve themselves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SimpleRef {
+    /// Its length in bytes, from the `&` to the `;`.
+    pub(crate) len: usize,
+    chars: RefChars,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum RefChars {
+    Named(&'static str),
+    Code(char),
+}
+
+impl SimpleRef {
+    /// The characters the reference stands for.
+    #[inline]
+    pub(crate) fn chars(self, buf: &mut [u8; 4]) -> &str {
+        match self.chars {
+            RefChars::Named(s) => s,
+            RefChars::Code(c) => c.encode_utf8(buf),
+        }
+    }
+}
+
+/// `&name;` with a name from the table, or `&#digits;` / `&#xhex;` for a code point that is
+/// no parse error (13.2.5.84), at the start of `input`. These are the references that go
+/// through 13.2.5.77 to 13.2.5.84 without an error and that end at their `;`, so the result
+/// is the same in and out of attributes; anything else (`None`) is left to the states.
+#[inline]
+pub(crate) fn simple_char_ref(input: &[u8]) -> Option<SimpleRef> {
+    match input {
+        [b'&', b'#', rest @ ..] => {
+            let (radix, digits) = match rest {
+                [b'x' | b'X', digits @ ..] => (16, digits),
+                _ => (10, rest),
+            };
+            let mut code: u32 = 0;
+            let mut n = 0;
+            for &b in digits.iter().take(8) {
+                let Some(digit) = char::from(b).to_digit(radix) else {
+                    break;
+                };
+                code = code * radix + digit;
+                n += 1;
+            }
+            if n == 0 || digits.get(n) != Some(&b';') {
+                return None;
+            }
+            let c = char::from_u32(code)?;
+            let clean = code != 0
+                && !is_noncharacter(code)
+                && (code >= 0xA0 || (0x20..0x7F).contains(&code) || matches!(code, 9 | 0xA | 0xC));
+            clean.then_some(SimpleRef {
+                len: input.len() - digits.len() + n + 1,
+                chars: RefChars::Code(c),
+            })
+        }
+        [b'&', rest @ ..] => {
+            let head = &rest[..rest.len().min(MAX_NAME_LEN)];
+            let n = head.iter().position(|b| !b.is_ascii_alphanumeric())?;
+            if n == 0 || head[n] != b';' {
+                return None;
+            }
+            let index = lookup_terminated(&head[..=n])?;
+            Some(SimpleRef {
+                len: n + 2,
+                chars: RefChars::Named(ENTITIES[index].1),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// An `&` that starts no character reference, with the ASCII alphanumerics after it, at the
+/// start of `input`: its length, when the states would pass it through unchanged and without
+/// an error (no name in the table is a prefix of what follows the `&`, and no `;` ends the
+/// alphanumerics: 13.2.5.78 "Otherwise" then 13.2.5.79), which the fast paths then treat as
+/// text. `None` when it is anything else, or when the input ends before that is known.
+#[inline]
+pub(crate) fn plain_ampersand(input: &[u8]) -> Option<usize> {
+    let rest = input.strip_prefix(b"&")?;
+    let n = rest.iter().position(|b| !b.is_ascii_alphanumeric())?;
+    if rest[n] == b';' || (n == 0 && rest[0] == b'#') {
+        return None;
+    }
+    (n == 0 || match_entity_prefix(rest, false) == NameMatch::None).then_some(n + 1)
 }
 
 /// 13.2.5.84: the replacements for numeric references to C1 control code points, from
@@ -427,5 +616,136 @@ mod tests {
         assert_eq!(name("zzz"), None);
         assert_eq!(match_entity(b"am", false), NameMatch::NeedMore);
         assert_eq!(match_entity(b"amp", false), NameMatch::NeedMore);
+    }
+
+    /// What the states make of a reference at the start of `input` in the data state:
+    /// (characters, errors).
+    fn by_states(input: &str) -> (String, usize) {
+        #[derive(Default)]
+        struct Sink(String, usize);
+        impl TokenSink for Sink {
+            fn process_token(
+                &mut self,
+                token: crate::tokenizer::Token<'_>,
+            ) -> super::super::TokenSinkResult {
+                if let crate::tokenizer::Token::Characters { text, .. } = token {
+                    self.0.push_str(text);
+                }
+                super::super::TokenSinkResult::Continue
+            }
+            fn parse_error(&mut self, _: crate::ParseError) {
+                self.1 += 1;
+            }
+        }
+        let mut t = Tokenizer::new();
+        t.reference_only = true;
+        let mut sink = Sink::default();
+        t.feed_all(&format!("{input} "), &mut sink);
+        let text = sink.0.strip_suffix(' ').unwrap_or(&sink.0).to_owned();
+        (text, sink.1)
+    }
+
+    #[test]
+    fn simple_references_are_what_the_states_make_of_them() {
+        let mut inputs: Vec<String> = ENTITIES
+            .iter()
+            .flat_map(|(name, _)| [format!("&{name}"), format!("&{name}x;")])
+            .collect();
+        for code in (0..0x120).chain([
+            0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFDD0, 0xFFFE, 0x10FFFF, 0x110000,
+        ]) {
+            inputs.push(format!("&#{code};"));
+            inputs.push(format!("&#x{code:X};"));
+            inputs.push(format!("&#X{code:x};"));
+            inputs.push(format!("&#{code}"));
+        }
+        inputs.extend(
+            [
+                "&",
+                "&;",
+                "&#;",
+                "&#x;",
+                "&#0000000065;",
+                "&#x0000000041;",
+                "&amp",
+                "&ampx",
+            ]
+            .map(String::from),
+        );
+        let mut simple = 0;
+        for input in &inputs {
+            let Some(r) = simple_char_ref(input.as_bytes()) else {
+                continue;
+            };
+            simple += 1;
+            let (text, errors) = by_states(input);
+            assert_eq!(errors, 0, "{input}");
+            let expected = format!("{}{}", r.chars(&mut [0; 4]), &input[r.len..]);
+            assert_eq!(expected, text, "{input}");
+        }
+        assert!(simple > 2000);
+    }
+
+    #[test]
+    fn plain_ampersands_are_what_the_states_make_of_them() {
+        let inputs = [
+            "&", "& ", "&=", "&#", "&#x", "&pf=1", "&pf;", "&n", "&n=", "&no", "&not", "&nott=",
+            "&zz ", "&zz", "&Z9.", "&amp", "&ampx=", "&xyz;", "&a", "&a&b", "&&",
+        ];
+        for input in inputs {
+            let Some(n) = plain_ampersand(input.as_bytes()) else {
+                continue;
+            };
+            let (text, errors) = by_states(input);
+            assert_eq!(errors, 0, "{input}");
+            assert_eq!(text, input, "{input}");
+            // What follows the alphanumerics is known and is not `;`.
+            assert!(input.len() > n && !input[n..].starts_with(';'), "{input}");
+        }
+        assert_eq!(plain_ampersand(b"&pf=1"), Some(3));
+        assert_eq!(plain_ampersand(b"&= "), Some(1));
+        assert_eq!(plain_ampersand(b"&pf"), None);
+        assert_eq!(plain_ampersand(b"&notx="), None);
+        assert_eq!(plain_ampersand(b"&#1"), None);
+    }
+
+    #[test]
+    fn hash_lookup_agrees_with_prefix_search() {
+        for (i, (name, _)) in ENTITIES.iter().enumerate() {
+            let found = NameMatch::Found {
+                index: i,
+                len: name.len(),
+            };
+            for tail in ["", ";", "x", "=", " "] {
+                let input = format!("{name}{tail}");
+                let fast = match_entity(input.as_bytes(), true);
+                assert_eq!(fast, match_entity_prefix(input.as_bytes(), true), "{input}");
+                if name.ends_with(';') {
+                    assert_eq!(fast, found, "{input}");
+                }
+            }
+        }
+        for input in [
+            "", "x", "#", "ampx;", "notin", "notit;", "zz;", "amp;", "AMP;",
+        ] {
+            let bytes = input.as_bytes();
+            assert_eq!(
+                match_entity(bytes, true),
+                match_entity_prefix(bytes, true),
+                "{input}"
+            );
+            // Before the end of the input, the prefix search waits for more input where a
+            // name ending with `;` is already known to be the longest match.
+            let (fast, prefix) = (
+                match_entity(bytes, false),
+                match_entity_prefix(bytes, false),
+            );
+            if fast != prefix {
+                assert_eq!(prefix, NameMatch::NeedMore, "{input}");
+                assert!(
+                    matches!(fast, NameMatch::Found { index, .. } if ENTITIES[index].0.ends_with(';'))
+                );
+            }
+        }
     }
 }

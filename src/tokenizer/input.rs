@@ -6,8 +6,9 @@
 //! normalization turns CR and CRLF into one LF), a U+0000 NULL (which the states handle), or a
 //! character that is an input-stream parse error (a control other than ASCII whitespace and
 //! NULL, or a noncharacter). Everything before that point is ordinary text, so the states'
-//! fast paths scan it with `memchr` and hand out slices of the input; only special characters
-//! go through the slow path in [`Input::peek`].
+//! fast paths scan it (eight bytes at a time for short runs, with `memchr` for long ones) and
+//! hand out slices of the input; only special characters go through the slow path in
+//! [`Input::peek`].
 //!
 //! Surrogates cannot occur: the input is a Rust `str`.
 
@@ -61,7 +62,7 @@ impl<'a> Input<'a> {
             pos: 0,
             base,
             eof,
-            special: 0,
+            special: find_special(text.as_bytes(), 0),
             ended_with_cr: false,
         }
     }
@@ -92,19 +93,16 @@ impl<'a> Input<'a> {
     #[inline]
     pub(crate) fn run_until(&mut self, stops: &[u8]) -> &'a str {
         let limit = self.next_special();
-        let hay = &self.bytes[self.pos..limit];
-        let len = match *stops {
-            [] => hay.len(),
-            [a] => memchr::memchr(a, hay).unwrap_or(hay.len()),
-            [a, b] => memchr::memchr2(a, b, hay).unwrap_or(hay.len()),
-            [a, b, c] => memchr::memchr3(a, b, c, hay).unwrap_or(hay.len()),
-            _ => hay
-                .iter()
-                .position(|b| stops.contains(b))
-                .unwrap_or(hay.len()),
-        };
+        let len = find_stop(&self.bytes[self.pos..limit], stops);
         // Stops are ASCII and special characters start a char: `pos + len` is a boundary.
         &self.text[self.pos..self.pos + len]
+    }
+
+    /// The ordinary text from `pos` up to the next special character, as bytes.
+    #[inline]
+    pub(crate) fn ordinary_rest(&mut self) -> &'a [u8] {
+        let limit = self.next_special();
+        &self.bytes[self.pos..limit]
     }
 
     /// Consumes `n` bytes of ordinary text (as returned by [`Input::run_until`]).
@@ -185,6 +183,59 @@ impl<'a> Input<'a> {
     pub(crate) fn rest_bytes(&self) -> &'a [u8] {
         &self.bytes[self.pos..]
     }
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `word` that equals `b`: exact for the lowest such byte (a
+/// borrow can only flag bytes above a match, and only the lowest flag is used).
+#[inline(always)]
+fn bytes_equal(word: u64, b: u8) -> u64 {
+    let v = word ^ (ONES * u64::from(b));
+    v.wrapping_sub(ONES) & !v & HIGHS
+}
+
+/// Runs shorter than this are scanned eight bytes at a time in plain code; `memchr` takes
+/// longer ones (its setup costs more than a short scan, and most text between tags is short).
+const SHORT_RUN: usize = 32;
+
+/// The index of the first byte of `hay` that is in `stops` (`hay.len()` if none). Each stop
+/// must be ASCII.
+#[inline(always)]
+pub(crate) fn find_stop(hay: &[u8], stops: &[u8]) -> usize {
+    if stops.is_empty() {
+        return hay.len();
+    }
+    let mut i = 0;
+    while i < SHORT_RUN {
+        let Some(chunk) = hay.get(i..i + 8) else {
+            let tail = &hay[i..];
+            return i + tail
+                .iter()
+                .position(|b| stops.contains(b))
+                .unwrap_or(tail.len());
+        };
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        let mut found = 0;
+        for &stop in stops {
+            found |= bytes_equal(word, stop);
+        }
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    let hay = &hay[i..];
+    i + match *stops {
+        [a] => memchr::memchr(a, hay),
+        [a, b] => memchr::memchr2(a, b, hay),
+        [a, b, c] => memchr::memchr3(a, b, c, hay),
+        _ => hay.iter().position(|b| stops.contains(b)),
+    }
+    .unwrap_or(hay.len())
 }
 
 /// Whether an ASCII control byte needs the slow path (everything but TAB, LF and FF).

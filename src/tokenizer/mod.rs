@@ -34,6 +34,17 @@
 //!
 //! The states live in `states/`, one file per family (data and text, tags, script data,
 //! comments, DOCTYPE, CDATA, processing instructions); character references in `char_ref.rs`.
+//!
+//! The common cases take fast paths that leave the driver loop out: the data state runs the
+//! tag states for a plain tag itself (`states/tag_fast.rs`), and resolves character
+//! references that need no error (`&amp;`, `&#160;`) and passes through `&`s that start none.
+//! A fast path takes only transitions that report no error and meet no special character, and
+//! hands anything else (and the end of a chunk) to the states' own methods at the state and
+//! position it reached, so those stay the reference; tests check that both give the same
+//! tokens, spans and errors on real pages and random tag soup, whole and in chunks.
+//!
+//! Tag and attribute names and attribute values stay references to the input while they can
+//! (see `token.rs`); names get their static ids from one hash lookup.
 
 mod char_ref;
 #[rustfmt::skip]
@@ -44,6 +55,7 @@ mod token;
 
 pub use token::{Attribute, Doctype, Span, Tag, TagAttrs, TagKind, Token};
 
+use crate::dom::names::LocalName;
 use crate::error::{ErrorCode, LineCol, ParseError};
 use input::{Input, Peek, Special};
 use token::TagBuilder;
@@ -222,6 +234,44 @@ pub(crate) struct DoctypeBuilder {
     pub(crate) start: usize,
 }
 
+/// 13.2.5: "the tag name of the last start tag to have been emitted from this tokenizer".
+#[derive(Clone, Debug)]
+pub(crate) enum LastStartTag {
+    /// No start tag was emitted.
+    None,
+    /// A statically known name (no copy).
+    Static(LocalName),
+    /// Any other name.
+    Other(String),
+}
+
+impl LastStartTag {
+    /// Records `name`, whose static id is `id`.
+    #[inline]
+    fn set(&mut self, name: &str, id: Option<LocalName>) {
+        match id {
+            Some(id) => *self = LastStartTag::Static(id),
+            None => match self {
+                LastStartTag::Other(last) => {
+                    last.clear();
+                    last.push_str(name);
+                }
+                _ => *self = LastStartTag::Other(name.to_owned()),
+            },
+        }
+    }
+
+    /// Whether the last start tag's name is `name`.
+    #[inline]
+    fn is(&self, name: &str) -> bool {
+        match self {
+            LastStartTag::None => false,
+            LastStartTag::Static(id) => id.as_static_str() == Some(name),
+            LastStartTag::Other(last) => last == name,
+        }
+    }
+}
+
 /// The HTML tokenizer.
 ///
 /// It starts in the data state with no last start tag, as the specification says; the tree
@@ -247,7 +297,7 @@ pub struct Tokenizer {
     /// being read.
     pub(crate) markup_start: usize,
     /// The name of the last start tag emitted (for "appropriate end tag token").
-    pub(crate) last_start_tag: Option<String>,
+    pub(crate) last_start_tag: LastStartTag,
     /// Unconsumed input kept from the previous chunk (a state needed more lookahead).
     pending: String,
     /// Stream offset of the next unconsumed input.
@@ -259,6 +309,9 @@ pub struct Tokenizer {
     finished: bool,
     options: TokenizerOptions,
     line_col: LineCol,
+    /// Tests: never take the fast paths, only the states' own methods (the reference).
+    #[cfg(test)]
+    pub(crate) reference_only: bool,
 }
 
 impl Default for Tokenizer {
@@ -289,7 +342,7 @@ impl Tokenizer {
             char_ref_code: 0,
             char_ref_start: 0,
             markup_start: 0,
-            last_start_tag: None,
+            last_start_tag: LastStartTag::None,
             pending: String::new(),
             offset: 0,
             skip_lf: false,
@@ -297,7 +350,19 @@ impl Tokenizer {
             finished: false,
             options,
             line_col: LineCol::default(),
+            #[cfg(test)]
+            reference_only: false,
         }
+    }
+
+    /// Whether to take the fast paths (always, but in the tests that check them against the
+    /// states' own methods).
+    #[inline(always)]
+    pub(crate) fn fast_paths(&self) -> bool {
+        #[cfg(test)]
+        return !self.reference_only;
+        #[cfg(not(test))]
+        true
     }
 
     /// The current state.
@@ -312,7 +377,14 @@ impl Tokenizer {
 
     /// Sets "the tag name of the last start tag to have been emitted" (`None`: none was).
     pub fn set_last_start_tag(&mut self, name: Option<&str>) {
-        self.last_start_tag = name.map(str::to_owned);
+        self.last_start_tag = match name {
+            Some(name) => {
+                let mut last = LastStartTag::None;
+                last.set(name, LocalName::from_static_str(name));
+                last
+            }
+            None => LastStartTag::None,
+        };
     }
 
     /// Tokenizes the next chunk of input, handing complete tokens to `sink`.
@@ -385,7 +457,7 @@ impl Tokenizer {
                 State::Plaintext => self.plaintext_state(input, sink),
                 State::TagOpen => self.tag_open_state(input, sink),
                 State::EndTagOpen => self.end_tag_open_state(input, sink),
-                State::TagName => self.tag_name_state(input, sink),
+                State::TagName => self.tag_states(input, sink),
                 State::RcdataLessThanSign => self.rcdata_less_than_sign_state(input, sink),
                 State::RcdataEndTagOpen => self.rcdata_end_tag_open_state(input, sink),
                 State::RcdataEndTagName => self.rcdata_end_tag_name_state(input, sink),
@@ -431,21 +503,17 @@ impl Tokenizer {
                 State::ScriptDataDoubleEscapeEnd => {
                     self.script_data_double_escape_end_state(input, sink)
                 }
-                State::BeforeAttributeName => self.before_attribute_name_state(input, sink),
-                State::AttributeName => self.attribute_name_state(input, sink),
-                State::AfterAttributeName => self.after_attribute_name_state(input, sink),
-                State::BeforeAttributeValue => self.before_attribute_value_state(input, sink),
-                State::AttributeValueDoubleQuoted => {
-                    self.attribute_value_quoted_state(input, sink, b'"')
-                }
-                State::AttributeValueSingleQuoted => {
-                    self.attribute_value_quoted_state(input, sink, b'\'')
-                }
-                State::AttributeValueUnquoted => self.attribute_value_unquoted_state(input, sink),
-                State::AfterAttributeValueQuoted => {
-                    self.after_attribute_value_quoted_state(input, sink)
-                }
-                State::SelfClosingStartTag => self.self_closing_start_tag_state(input, sink),
+                // The tag states: a fast path for the common cases, which hands anything else
+                // to the states' own methods.
+                State::BeforeAttributeName
+                | State::AttributeName
+                | State::AfterAttributeName
+                | State::BeforeAttributeValue
+                | State::AttributeValueDoubleQuoted
+                | State::AttributeValueSingleQuoted
+                | State::AttributeValueUnquoted
+                | State::AfterAttributeValueQuoted
+                | State::SelfClosingStartTag => self.tag_states(input, sink),
                 State::BogusComment => self.bogus_comment_state(input, sink),
                 State::MarkupDeclarationOpen => self.markup_declaration_open_state(input, sink),
                 State::CommentStart => self.comment_start_state(input, sink),
@@ -695,34 +763,31 @@ impl Tokenizer {
 
     /// Emits the current tag token; `end` is the stream offset just past its `>`.
     pub(crate) fn emit_tag<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S, end: usize) {
-        let gt = end.saturating_sub(1);
-        if self.tag.kind == TagKind::End {
+        let kind = self.tag.kind;
+        if kind == TagKind::End && (self.tag.has_attrs() || self.tag.self_closing) {
+            let gt = end.saturating_sub(1);
             // 13.2.5: "When an end tag token is emitted with attributes, that is an
             // end-tag-with-attributes parse error" (and likewise the self-closing flag).
-            if self.tag.attrs.iter().any(|a| !a.dropped) {
+            if self.tag.has_attrs() {
                 self.error_at(input, sink, ErrorCode::EndTagWithAttributes, gt);
             }
             if self.tag.self_closing {
                 self.error_at(input, sink, ErrorCode::EndTagWithTrailingSolidus, gt);
             }
-        } else {
-            match &mut self.last_start_tag {
-                Some(last) => {
-                    last.clear();
-                    last.push_str(&self.tag.name);
-                }
-                None => self.last_start_tag = Some(self.tag.name.clone()),
-            }
         }
-        let view = self.tag.view(input.text, input.base, end);
-        let token = if view.kind == TagKind::Start {
+        let name = self.tag.name(input.text, input.base);
+        let name_id = LocalName::from_static_str(name);
+        if kind == TagKind::Start {
+            self.last_start_tag.set(name, name_id);
+        }
+        let view = self.tag.view(name, name_id, input.text, input.base, end);
+        let token = if kind == TagKind::Start {
             Token::StartTag(view)
         } else {
             Token::EndTag(view)
         };
         let r = sink.process_token(token);
         self.apply(r);
-        self.tag.attrs.clear();
     }
 
     /// Emits the current comment token; `end` is the stream offset just past it.
@@ -769,8 +834,9 @@ impl Tokenizer {
     /// 13.2.5: "An appropriate end tag token is an end tag token whose tag name matches the
     /// tag name of the last start tag to have been emitted from this tokenizer, if any."
     #[inline]
-    pub(crate) fn is_appropriate_end_tag(&self) -> bool {
-        self.last_start_tag.as_deref() == Some(self.tag.name.as_str())
+    pub(crate) fn is_appropriate_end_tag(&self, input: &Input<'_>) -> bool {
+        self.last_start_tag
+            .is(self.tag.name(input.text, input.base))
     }
 }
 
@@ -780,6 +846,9 @@ pub(crate) enum Identifier {
     Public,
     System,
 }
+
+#[cfg(test)]
+mod fast_path_tests;
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,8 @@
 //! Tokens borrow from the tokenizer and from the input chunk being tokenized, so emitting one
 //! allocates nothing; a sink that keeps a token copies what it needs.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
 
 use crate::dom::names::LocalName;
 
@@ -110,11 +111,8 @@ pub struct Tag<'t> {
     pub(crate) name: &'t str,
     pub(crate) name_id: Option<LocalName>,
     pub(crate) self_closing: bool,
-    pub(crate) attrs: &'t [RawAttr],
-    /// The buffer holding attribute names.
-    pub(crate) names: &'t str,
-    /// The buffer holding attribute values that are not verbatim input.
-    pub(crate) values: &'t str,
+    /// The attributes and the buffers of their names and values.
+    pub(crate) builder: &'t TagBuilder,
     /// The input chunk being tokenized, starting at stream offset `input_base`.
     pub(crate) input: &'t str,
     pub(crate) input_base: usize,
@@ -157,13 +155,13 @@ impl<'t> Tag<'t> {
     pub fn attrs(&self) -> TagAttrs<'t> {
         TagAttrs {
             tag: *self,
-            iter: self.attrs.iter(),
+            iter: self.builder.attrs.iter(),
         }
     }
 
     /// The number of attributes.
     pub fn attr_count(&self) -> usize {
-        self.attrs.iter().filter(|a| !a.dropped).count()
+        self.builder.kept
     }
 
     /// The value of the attribute named `name`.
@@ -172,21 +170,13 @@ impl<'t> Tag<'t> {
     }
 
     fn resolve(&self, raw: &RawAttr) -> Attribute<'t> {
-        let name = self
-            .names
-            .get(raw.name.0 as usize..raw.name.1 as usize)
-            .unwrap_or("");
-        let (value, source_offset) = match raw.value {
-            AttrValue::Input { start, end } => {
-                let s = start - self.input_base;
-                let e = end - self.input_base;
-                (self.input.get(s..e).unwrap_or(""), Some(start))
-            }
-            AttrValue::Owned { start, end } => (
-                self.values.get(start as usize..end as usize).unwrap_or(""),
-                None,
-            ),
-        };
+        let name = raw
+            .name
+            .resolve(&self.builder.names, self.input, self.input_base);
+        let value = raw
+            .value
+            .resolve(&self.builder.values, self.input, self.input_base);
+        let source_offset = raw.value.source_offset();
         Attribute {
             name,
             name_id: raw.name_id,
@@ -249,224 +239,569 @@ pub struct Attribute<'t> {
 // ------------------------------------------------------------------------------------------
 // The tokenizer's own representation of the tag being built.
 
-/// Where an attribute value is kept while its tag is being built.
+/// Where a piece of the tag being built (its name, an attribute's name or value) is kept.
+///
+/// A piece starts out as a reference to the input and stays one while it is exactly one
+/// contiguous slice of the current chunk (for names: with no ASCII upper alpha, which the
+/// tokenizer lowercases). Anything else (a character reference, a CR, a U+0000, a lowercased
+/// name, the chunk ending) copies it into one of the builder's buffers.
+///
+/// Two plain words, with the top bit of `start` telling an owned piece (a range of a buffer)
+/// from an input reference (a range of stream offsets): the builder writes them with plain
+/// stores (an enum made the compiler copy a padded template through the stack, which stalled
+/// store forwarding).
 #[derive(Copy, Clone, Debug)]
-pub(crate) enum AttrValue {
-    /// Exactly the input between these stream offsets (no reference, NUL or CR inside).
-    Input { start: usize, end: usize },
-    /// In the tag's value buffer.
-    Owned { start: u32, end: u32 },
+pub(crate) struct Piece {
+    start: u64,
+    end: u64,
+}
+
+/// The flag of an owned piece (stream offsets never come near 2^63).
+const OWNED: u64 = 1 << 63;
+
+impl Piece {
+    /// The empty piece (owned, so that the next input starts a reference).
+    pub(crate) const EMPTY: Piece = Piece {
+        start: OWNED,
+        end: 0,
+    };
+
+    /// Input between stream offsets `start..end`.
+    #[inline]
+    fn input(start: usize, end: usize) -> Piece {
+        Piece {
+            start: start as u64,
+            end: end as u64,
+        }
+    }
+
+    /// Buffer bytes `start..end`.
+    #[inline]
+    fn owned(start: usize, end: usize) -> Piece {
+        Piece {
+            start: start as u64 | OWNED,
+            end: end as u64,
+        }
+    }
+
+    #[inline]
+    fn is_owned(self) -> bool {
+        self.start & OWNED != 0
+    }
+
+    /// The range, in the buffer (owned) or in stream offsets (input).
+    #[inline]
+    fn range(self) -> (usize, usize) {
+        ((self.start & !OWNED) as usize, self.end as usize)
+    }
+
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.start & !OWNED == self.end
+    }
+
+    /// The stream offset of the piece if it is an input reference.
+    #[inline]
+    pub(crate) fn source_offset(self) -> Option<usize> {
+        (!self.is_owned()).then_some(self.start as usize)
+    }
+
+    /// The text of the piece: in `buf` or in `input` (which starts at stream offset `base`).
+    #[inline]
+    pub(crate) fn resolve<'t>(self, buf: &'t str, input: &'t str, base: usize) -> &'t str {
+        let (start, end) = self.range();
+        if self.is_owned() {
+            buf.get(start..end).unwrap_or("")
+        } else {
+            input
+                .get(start.wrapping_sub(base)..end.wrapping_sub(base))
+                .unwrap_or("")
+        }
+    }
+
+    /// Appends input `start..end` (stream offsets, in the current chunk): extends a reference
+    /// to the input when it ends where the new text starts, and otherwise copies.
+    /// `lowercase`: the text may hold ASCII upper alphas, which become lowercase (names).
+    #[inline]
+    fn push_input(
+        &mut self,
+        buf: &mut String,
+        start: usize,
+        end: usize,
+        input: &str,
+        base: usize,
+        lowercase: bool,
+    ) {
+        if start == end {
+            return;
+        }
+        if !lowercase {
+            if self.is_owned() {
+                if self.is_empty() {
+                    *self = Piece::input(start, end);
+                    return;
+                }
+            } else if self.end as usize == start {
+                self.end = end as u64;
+                return;
+            }
+        }
+        self.push_input_slow(buf, start, end, input, base, lowercase);
+    }
+
+    #[inline(never)]
+    fn push_input_slow(
+        &mut self,
+        buf: &mut String,
+        start: usize,
+        end: usize,
+        input: &str,
+        base: usize,
+        lowercase: bool,
+    ) {
+        let text = &input[start - base..end - base];
+        if lowercase && !text.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.push_input(buf, start, end, input, base, false);
+            return;
+        }
+        if !lowercase {
+            if self.is_owned() {
+                if self.is_empty() {
+                    *self = Piece::input(start, end);
+                    return;
+                }
+            } else if self.end as usize == start {
+                self.end = end as u64;
+                return;
+            }
+        }
+        self.push_str(buf, text, input, base);
+        if lowercase {
+            let from = self.end as usize - text.len();
+            buf[from..].make_ascii_lowercase();
+        }
+    }
+
+    /// Appends `s` (text that is not the input at this point), copying the piece into `buf`.
+    #[inline]
+    fn push_str(&mut self, buf: &mut String, s: &str, input: &str, base: usize) {
+        self.make_owned(buf, input, base);
+        buf.push_str(s);
+        self.end = buf.len() as u64;
+    }
+
+    /// Makes the piece owned and the last thing in `buf` (before appending to it).
+    fn make_owned(&mut self, buf: &mut String, input: &str, base: usize) {
+        let (start, end) = self.range();
+        if !self.is_owned() {
+            let at = buf.len();
+            buf.push_str(&input[start - base..end - base]);
+            *self = Piece::owned(at, buf.len());
+        } else if start == end {
+            *self = Piece::owned(buf.len(), buf.len());
+        } else if end != buf.len() {
+            // Detaching other pieces at a chunk boundary appended them after this one:
+            // move it to the end (once; those pieces are detached for good).
+            let at = buf.len();
+            buf.extend_from_within(start..end);
+            *self = Piece::owned(at, buf.len());
+        }
+    }
+
+    /// Copies a reference to the current input chunk into `buf`, before the chunk goes away.
+    #[inline]
+    fn detach(&mut self, buf: &mut String, input: &str, base: usize) {
+        if !self.is_owned() {
+            let (start, end) = self.range();
+            let at = buf.len();
+            buf.push_str(&input[start - base..end - base]);
+            *self = Piece::owned(at, buf.len());
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct RawAttr {
-    /// Range in the tag's name buffer.
-    pub(crate) name: (u32, u32),
+    /// In the tag's name buffer or the input.
+    pub(crate) name: Piece,
     pub(crate) name_id: Option<LocalName>,
-    pub(crate) value: AttrValue,
+    /// In the tag's value buffer or the input.
+    pub(crate) value: Piece,
     /// A duplicate, removed from the token (13.2.5.33: "the new attribute must be removed").
     pub(crate) dropped: bool,
     pub(crate) name_span: Span,
 }
 
-/// Past this many attributes, duplicate detection switches from a scan to a hash set.
-const DUPLICATE_SCAN_LIMIT: usize = 8;
+/// Past this many attributes, duplicate detection switches from a scan to a hash table.
+const DUPLICATE_SCAN_LIMIT: usize = 16;
+
+/// The keys of [`Seen`] are hashes already (keyed SipHash of the name): use them as they are.
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The kept attributes of a tag with many of them: the keyed hash of each name (so that no
+/// input can make them collide on purpose) to the attribute's index.
+#[derive(Default)]
+struct Seen {
+    active: bool,
+    keys: RandomState,
+    index: HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
+}
 
 /// The tag token under construction.
-#[derive(Default)]
 pub(crate) struct TagBuilder {
     pub(crate) kind: TagKind,
-    pub(crate) name: String,
+    /// The tag name, in `name_buf` or the input.
+    pub(crate) name: Piece,
+    pub(crate) name_buf: String,
     pub(crate) self_closing: bool,
     pub(crate) attrs: Vec<RawAttr>,
+    /// Attribute names that are not input references.
     pub(crate) names: String,
+    /// Attribute values that are not input references.
     pub(crate) values: String,
     pub(crate) start: usize,
-    /// The names of the kept attributes, once there are many of them.
-    seen: Option<HashSet<Box<str>>>,
+    /// The number of attributes not dropped as duplicates.
+    pub(crate) kept: usize,
+    /// The kept attributes, once there are many of them.
+    seen: Seen,
+}
+
+impl Default for TagBuilder {
+    fn default() -> Self {
+        TagBuilder {
+            kind: TagKind::Start,
+            name: Piece::EMPTY,
+            name_buf: String::new(),
+            self_closing: false,
+            attrs: Vec::new(),
+            names: String::new(),
+            values: String::new(),
+            start: 0,
+            kept: 0,
+            seen: Seen::default(),
+        }
+    }
 }
 
 impl TagBuilder {
+    #[inline]
     pub(crate) fn reset(&mut self, kind: TagKind, start: usize) {
         self.kind = kind;
-        self.name.clear();
+        self.name = Piece::EMPTY;
+        self.name_buf.clear();
         self.self_closing = false;
         self.attrs.clear();
         self.names.clear();
         self.values.clear();
         self.start = start;
-        self.seen = None;
+        self.kept = 0;
+        if self.seen.active {
+            self.seen.active = false;
+            self.seen.index.clear();
+        }
+    }
+
+    /// The tag name so far.
+    #[inline]
+    pub(crate) fn name<'t>(&'t self, input: &'t str, base: usize) -> &'t str {
+        self.name.resolve(&self.name_buf, input, base)
+    }
+
+    /// Appends input `start..end` (ordinary characters) to the tag name, lowercased.
+    #[inline]
+    pub(crate) fn push_tag_name_input(
+        &mut self,
+        start: usize,
+        end: usize,
+        input: &str,
+        base: usize,
+    ) {
+        self.name
+            .push_input(&mut self.name_buf, start, end, input, base, true);
+    }
+
+    /// [`TagBuilder::push_tag_name_input`] when the caller knows whether there are ASCII upper
+    /// alphas in the text.
+    #[inline]
+    pub(crate) fn push_tag_name_run(
+        &mut self,
+        start: usize,
+        end: usize,
+        input: &str,
+        base: usize,
+        has_upper: bool,
+    ) {
+        self.name
+            .push_input(&mut self.name_buf, start, end, input, base, has_upper);
+    }
+
+    /// Appends a character (already lowercased) to the tag name.
+    #[inline]
+    pub(crate) fn push_tag_name_char(&mut self, c: char, input: &str, base: usize) {
+        let mut utf8 = [0; 4];
+        self.name
+            .push_str(&mut self.name_buf, c.encode_utf8(&mut utf8), input, base);
     }
 
     /// 13.2.5.32: "Start a new attribute in the current tag token."
+    #[inline]
     pub(crate) fn start_attr(&mut self, offset: usize) {
-        let at = self.names.len() as u32;
+        // Growing first lets the compiler write the new attribute in place.
+        self.attrs.reserve(1);
         self.attrs.push(RawAttr {
-            name: (at, at),
+            name: Piece::EMPTY,
             name_id: None,
-            value: AttrValue::Owned { start: 0, end: 0 },
+            value: Piece::EMPTY,
             dropped: false,
             name_span: Span::new(offset, offset),
         });
     }
 
+    /// Appends input `start..end` (ordinary characters) to the current attribute's name,
+    /// lowercased.
     #[inline]
-    pub(crate) fn push_name_str(&mut self, s: &str) {
-        self.names.push_str(s);
+    pub(crate) fn push_name_input(&mut self, start: usize, end: usize, input: &str, base: usize) {
         if let Some(a) = self.attrs.last_mut() {
-            a.name.1 = self.names.len() as u32;
+            a.name
+                .push_input(&mut self.names, start, end, input, base, true);
         }
     }
 
+    /// [`TagBuilder::push_name_input`] when the caller knows whether there are ASCII upper
+    /// alphas in the text.
     #[inline]
-    pub(crate) fn push_name_char(&mut self, c: char) {
-        self.names.push(c);
+    pub(crate) fn push_name_run(
+        &mut self,
+        start: usize,
+        end: usize,
+        input: &str,
+        base: usize,
+        has_upper: bool,
+    ) {
         if let Some(a) = self.attrs.last_mut() {
-            a.name.1 = self.names.len() as u32;
+            a.name
+                .push_input(&mut self.names, start, end, input, base, has_upper);
+        }
+    }
+
+    /// Appends a character (already lowercased) to the current attribute's name.
+    #[inline]
+    pub(crate) fn push_name_char(&mut self, c: char, input: &str, base: usize) {
+        if let Some(a) = self.attrs.last_mut() {
+            let mut utf8 = [0; 4];
+            a.name
+                .push_str(&mut self.names, c.encode_utf8(&mut utf8), input, base);
         }
     }
 
     /// When leaving the attribute name state: look up the name and remove the attribute if
     /// the token already has one with that name. Returns `true` for a duplicate.
-    pub(crate) fn finish_attr_name(&mut self, end_offset: usize) -> bool {
-        let Some(last) = self.attrs.len().checked_sub(1) else {
+    #[inline]
+    pub(crate) fn finish_attr_name(&mut self, end_offset: usize, input: &str, base: usize) -> bool {
+        let Some(last) = self.attrs.last_mut() else {
             return false;
         };
-        let (s, e) = self.attrs[last].name;
-        let name = &self.names[s as usize..e as usize];
-        let id = LocalName::from_static_str(name);
-        self.attrs[last].name_id = id;
-        self.attrs[last].name_span.end = end_offset;
-        let duplicate = if let Some(seen) = &mut self.seen {
-            !seen.insert(name.into())
+        let id = LocalName::from_static_str(last.name.resolve(&self.names, input, base));
+        last.name_id = id;
+        last.name_span.end = end_offset;
+        if self.kept == 0 {
+            // The first attribute kept (the hash table only starts past many).
+            self.kept = 1;
+            return false;
+        }
+        self.remove_if_duplicate(input, base)
+    }
+
+    /// The duplicate check of [`TagBuilder::finish_attr_name`], once the tag has attributes.
+    #[inline(never)]
+    fn remove_if_duplicate(&mut self, input: &str, base: usize) -> bool {
+        let Some((last, earlier)) = self.attrs.split_last_mut() else {
+            return false;
+        };
+        let names = &self.names;
+        let name = last.name.resolve(names, input, base);
+        let id = last.name_id;
+        let duplicate = if self.seen.active {
+            let seen = &mut self.seen;
+            let key = seen.keys.hash_one(name);
+            match seen.index.get(&key) {
+                None => {
+                    seen.index.insert(key, earlier.len());
+                    false
+                }
+                Some(&i) if earlier[i].name.resolve(names, input, base) == name => true,
+                // Two names with the same 64-bit keyed hash: practically never.
+                Some(_) => earlier
+                    .iter()
+                    .any(|a| !a.dropped && a.name.resolve(names, input, base) == name),
+            }
         } else {
-            let names = &self.names;
             // Static names compare by id; only two unknown names compare as strings.
-            let dup = self.attrs[..last].iter().any(|a| {
+            let dup = earlier.iter().any(|a| {
                 !a.dropped
                     && match (a.name_id, id) {
                         (Some(x), Some(y)) => x == y,
-                        (None, None) => &names[a.name.0 as usize..a.name.1 as usize] == name,
+                        (None, None) => a.name.resolve(names, input, base) == name,
                         _ => false,
                     }
             });
-            let kept = self.attrs.iter().filter(|a| !a.dropped).count();
-            if !dup && kept > DUPLICATE_SCAN_LIMIT {
-                let set = self
-                    .attrs
-                    .iter()
-                    .filter(|a| !a.dropped)
-                    .map(|a| names[a.name.0 as usize..a.name.1 as usize].into())
-                    .collect();
-                self.seen = Some(set);
+            if !dup && self.kept >= DUPLICATE_SCAN_LIMIT {
+                let seen = &mut self.seen;
+                seen.active = true;
+                let kept = earlier.iter().enumerate().chain([(earlier.len(), &*last)]);
+                for (i, a) in kept.filter(|(_, a)| !a.dropped) {
+                    let key = seen.keys.hash_one(a.name.resolve(names, input, base));
+                    seen.index.entry(key).or_insert(i);
+                }
             }
             dup
         };
         if duplicate {
-            self.attrs[last].dropped = true;
+            last.dropped = true;
+        } else {
+            self.kept += 1;
         }
         duplicate
     }
 
     /// Appends to the current attribute's value.
-    pub(crate) fn push_value_str(&mut self, s: &str, input: &str, input_base: usize) {
-        self.make_value_owned(input, input_base);
-        self.values.push_str(s);
+    #[inline]
+    pub(crate) fn push_value_str(&mut self, s: &str, input: &str, base: usize) {
         if let Some(a) = self.attrs.last_mut() {
-            if let AttrValue::Owned { end, .. } = &mut a.value {
-                *end = self.values.len() as u32;
-            }
+            a.value.push_str(&mut self.values, s, input, base);
         }
     }
 
     /// Appends input bytes `start..end` (stream offsets) to the current attribute's value,
     /// keeping the value a reference to the input while it stays one contiguous slice.
-    pub(crate) fn push_value_input(
-        &mut self,
-        start: usize,
-        end: usize,
-        input: &str,
-        input_base: usize,
-    ) {
-        if start == end {
-            return;
-        }
-        let Some(a) = self.attrs.last_mut() else {
-            return;
-        };
-        match &mut a.value {
-            AttrValue::Owned { start: s, end: e } if s == e => {
-                a.value = AttrValue::Input { start, end };
-            }
-            AttrValue::Input { end: e, .. } if *e == start => *e = end,
-            _ => {
-                let text = &input[start - input_base..end - input_base];
-                self.push_value_str(text, input, input_base);
-            }
+    #[inline]
+    pub(crate) fn push_value_input(&mut self, start: usize, end: usize, input: &str, base: usize) {
+        if let Some(a) = self.attrs.last_mut() {
+            a.value
+                .push_input(&mut self.values, start, end, input, base, false);
         }
     }
 
-    /// Makes the current attribute's value owned (before appending a non-input string).
-    fn make_value_owned(&mut self, input: &str, input_base: usize) {
-        let Some(a) = self.attrs.last_mut() else {
-            return;
-        };
-        match a.value {
-            AttrValue::Input { start, end } => {
-                let at = self.values.len() as u32;
-                self.values
-                    .push_str(&input[start - input_base..end - input_base]);
-                a.value = AttrValue::Owned {
-                    start: at,
-                    end: self.values.len() as u32,
-                };
-            }
-            AttrValue::Owned { start, end } if start == end => {
-                let at = self.values.len() as u32;
-                a.value = AttrValue::Owned { start: at, end: at };
-            }
-            AttrValue::Owned { start, end } if end as usize != self.values.len() => {
-                // Detaching earlier attributes at a chunk boundary appended their values after
-                // this one: move it to the end (once; those values are detached for good).
-                let at = self.values.len() as u32;
-                self.values.extend_from_within(start as usize..end as usize);
-                a.value = AttrValue::Owned {
-                    start: at,
-                    end: self.values.len() as u32,
-                };
-            }
-            AttrValue::Owned { .. } => {}
-        }
+    /// Whether the tag has attributes (not counting dropped duplicates).
+    #[inline]
+    pub(crate) fn has_attrs(&self) -> bool {
+        self.kept > 0
     }
 
-    /// Copies every value that refers to the current input chunk into the value buffer, before
-    /// the chunk goes away (the tag continues in the next chunk).
-    pub(crate) fn detach_from_input(&mut self, input: &str, input_base: usize) {
+    /// Copies every piece that refers to the current input chunk into the buffers, before the
+    /// chunk goes away (the tag continues in the next chunk).
+    pub(crate) fn detach_from_input(&mut self, input: &str, base: usize) {
+        self.name.detach(&mut self.name_buf, input, base);
         for a in &mut self.attrs {
-            if let AttrValue::Input { start, end } = a.value {
-                let at = self.values.len() as u32;
-                self.values
-                    .push_str(&input[start - input_base..end - input_base]);
-                a.value = AttrValue::Owned {
-                    start: at,
-                    end: self.values.len() as u32,
-                };
-            }
+            a.name.detach(&mut self.names, input, base);
+            a.value.detach(&mut self.values, input, base);
         }
     }
 
-    pub(crate) fn view<'t>(&'t self, input: &'t str, input_base: usize, end: usize) -> Tag<'t> {
+    #[inline]
+    pub(crate) fn view<'t>(
+        &'t self,
+        name: &'t str,
+        name_id: Option<LocalName>,
+        input: &'t str,
+        input_base: usize,
+        end: usize,
+    ) -> Tag<'t> {
         Tag {
             kind: self.kind,
-            name: &self.name,
-            name_id: LocalName::from_static_str(&self.name),
+            name,
+            name_id,
             self_closing: self.self_closing,
-            attrs: &self.attrs,
-            names: &self.names,
-            values: &self.values,
+            builder: self,
             input,
             input_base,
             span: Span::new(self.start, end),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds a tag with attributes named `names` (as the attribute states do: each name is
+    /// input, some split in two pieces, some lowercased from upper case) and returns which
+    /// ones were reported as duplicates.
+    fn duplicates(names: &[&str]) -> Vec<bool> {
+        let mut input = String::new();
+        let mut spans = Vec::new();
+        for name in names {
+            let start = input.len();
+            input.push_str(name);
+            spans.push((start, input.len()));
+            input.push(' ');
+        }
+        let mut tag = TagBuilder::default();
+        tag.reset(TagKind::Start, 0);
+        let mut dup = Vec::new();
+        for (k, &(start, end)) in spans.iter().enumerate() {
+            tag.start_attr(start);
+            if k % 3 == 1 && end - start > 1 {
+                tag.push_name_input(start, start + 1, &input, 0);
+                tag.push_name_input(start + 1, end, &input, 0);
+            } else {
+                tag.push_name_input(start, end, &input, 0);
+            }
+            dup.push(tag.finish_attr_name(end, &input, 0));
+        }
+        let kept: Vec<&str> = tag
+            .attrs
+            .iter()
+            .filter(|a| !a.dropped)
+            .map(|a| a.name.resolve(&tag.names, &input, 0))
+            .collect();
+        assert_eq!(tag.kept, kept.len());
+        dup
+    }
+
+    #[test]
+    fn duplicate_attributes_are_the_repeated_names() {
+        let pool = [
+            "a", "b", "class", "CLASS", "href", "id", "data-x", "data-y", "x-1", "onclick",
+            "ONCLICK", "zz", "viewbox",
+        ];
+        let mut x: u64 = 99;
+        for len in 0..80 {
+            let names: Vec<&str> = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    pool[(x % pool.len() as u64) as usize]
+                })
+                .collect();
+            let mut seen = std::collections::HashSet::new();
+            let expected: Vec<bool> = names
+                .iter()
+                .map(|n| !seen.insert(n.to_ascii_lowercase()))
+                .collect();
+            assert_eq!(duplicates(&names), expected, "{names:?}");
+        }
+        // Many distinct names, then repeats of each (the hash table path).
+        let many: Vec<String> = (0..40).map(|i| format!("n{i}")).collect();
+        let mut names: Vec<&str> = many.iter().map(String::as_str).collect();
+        names.extend(many.iter().rev().map(String::as_str));
+        let dup = duplicates(&names);
+        assert_eq!(dup, (0..80).map(|i| i >= 40).collect::<Vec<_>>());
     }
 }

@@ -4,6 +4,7 @@
 
 use super::is_tokenizer_whitespace;
 use crate::error::ErrorCode;
+use crate::tokenizer::char_ref::{plain_ampersand, simple_char_ref};
 use crate::tokenizer::input::{Input, Peek, Special};
 use crate::tokenizer::token::TagKind;
 use crate::tokenizer::{Flow, State, TokenSink, Tokenizer};
@@ -19,20 +20,70 @@ enum TextKind {
 
 impl Tokenizer {
     /// 13.2.5.1 Data state
+    #[inline(never)]
     pub(crate) fn data_state<S: TokenSink>(&mut self, input: &mut Input<'_>, sink: &mut S) -> Flow {
         loop {
             // "Anything else: Emit the current input character as a character token", for a
-            // whole run of such characters at once.
-            let run = input.run_until(b"<&");
-            if !run.is_empty() {
-                let start = input.offset();
-                input.skip(run.len());
-                self.emit_chars(sink, run, start, input.offset(), true);
+            // whole run of such characters at once. (Markup often follows markup directly.)
+            let start = input.pos;
+            loop {
+                if input.rest_bytes().first() != Some(&b'<') {
+                    let run = input.run_until(b"<&");
+                    input.skip(run.len());
+                }
+                // An `&` that the character reference states would pass through as it is
+                // (with the alphanumerics after it) is just more text.
+                if input.rest_bytes().first() != Some(&b'&') || !self.fast_paths() {
+                    break;
+                }
+                match plain_ampersand(input.ordinary_rest()) {
+                    Some(n) => input.skip(n),
+                    None => break,
+                }
+            }
+            if input.pos > start {
+                let text = &input.text[start..input.pos];
+                self.emit_chars(sink, text, input.base + start, input.offset(), true);
                 if self.state != State::Data {
                     return Flow::Continue;
                 }
             }
             let offset = input.offset();
+            // 13.2.5.6 Tag open state and 13.2.5.7 End tag open state, for their common cases
+            // (checked first): "ASCII alpha: Create a new start [end] tag token [...].
+            // Reconsume in the tag name state." Then run the tag states right here.
+            let kind = match input.rest_bytes() {
+                [b'<', c, ..] if c.is_ascii_alphabetic() => Some(TagKind::Start),
+                [b'<', b'/', c, ..] if c.is_ascii_alphabetic() => Some(TagKind::End),
+                _ => None,
+            };
+            if let (Some(kind), true) = (kind, self.fast_paths()) {
+                input.skip(if kind == TagKind::Start { 1 } else { 2 });
+                self.markup_start = offset;
+                self.tag.reset(kind, offset);
+                self.state = State::TagName;
+                if !self.tag_states_fast(input, sink) {
+                    let flow = self.tag_states(input, sink);
+                    if flow != Flow::Continue {
+                        return flow;
+                    }
+                }
+                if self.state != State::Data {
+                    return Flow::Continue;
+                }
+                continue;
+            }
+            if let (Some(r), true) = (simple_char_ref(input.rest_bytes()), self.fast_paths()) {
+                // 13.2.5.77 Character reference state and the states after it, for a
+                // reference they resolve without an error: "Flush code points consumed as a
+                // character reference."
+                input.skip(r.len);
+                self.emit_chars(sink, r.chars(&mut [0; 4]), offset, offset + r.len, false);
+                if self.state != State::Data {
+                    return Flow::Continue;
+                }
+                continue;
+            }
             match self.peek(input, sink) {
                 Peek::Char('&', _) => {
                     input.advance();
@@ -317,21 +368,25 @@ impl Tokenizer {
         loop {
             match self.peek(input, sink) {
                 Peek::Char(c, _) if c.is_ascii_alphabetic() => {
+                    let start = input.offset();
                     input.advance();
-                    self.tag.name.push(c.to_ascii_lowercase());
+                    self.tag
+                        .push_tag_name_input(start, input.offset(), input.text, input.base);
                     self.temp.push(c);
                 }
-                Peek::Char(c, _) if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag() => {
+                Peek::Char(c, _)
+                    if is_tokenizer_whitespace(c) && self.is_appropriate_end_tag(input) =>
+                {
                     input.advance();
                     self.state = State::BeforeAttributeName;
                     return Flow::Continue;
                 }
-                Peek::Char('/', _) if self.is_appropriate_end_tag() => {
+                Peek::Char('/', _) if self.is_appropriate_end_tag(input) => {
                     input.advance();
                     self.state = State::SelfClosingStartTag;
                     return Flow::Continue;
                 }
-                Peek::Char('>', _) if self.is_appropriate_end_tag() => {
+                Peek::Char('>', _) if self.is_appropriate_end_tag(input) => {
                     input.advance();
                     self.state = State::Data;
                     self.emit_tag(input, sink, input.offset());

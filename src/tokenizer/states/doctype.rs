@@ -31,7 +31,7 @@ impl Tokenizer {
         Flow::Continue
     }
 
-    /// "This is a [code] parse error. Set the current DOCTYPE token's force-quirks flag to on.
+    /// "This is a \[code\] parse error. Set the current DOCTYPE token's force-quirks flag to on.
     /// Switch to the data state. Emit the current DOCTYPE token."
     fn abrupt_doctype<S: TokenSink>(
         &mut self,
@@ -44,7 +44,7 @@ impl Tokenizer {
         self.close_doctype(input, sink)
     }
 
-    /// "This is a [code] parse error. Set the current DOCTYPE token's force-quirks flag to on.
+    /// "This is a \[code\] parse error. Set the current DOCTYPE token's force-quirks flag to on.
     /// Reconsume in the bogus DOCTYPE state."
     fn enter_bogus_doctype<S: TokenSink>(
         &mut self,

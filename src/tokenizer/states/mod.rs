@@ -9,6 +9,7 @@ mod doctype;
 mod processing_instruction;
 mod script;
 mod tag;
+mod tag_fast;
 
 /// ASCII whitespace as the tokenizer states list it: tab, LF, FF, space (CR never reaches the
 /// states; it is read as LF).

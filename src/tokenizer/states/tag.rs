@@ -99,18 +99,16 @@ impl Tokenizer {
         Flow::Continue
     }
 
-    /// Takes a run of ordinary name characters (no delimiter, no special character).
+    /// Consumes a run of ordinary name characters (no delimiter, no special character).
     #[inline]
-    fn name_run<'a>(input: &mut Input<'a>) -> &'a str {
+    fn name_run(input: &mut Input<'_>) {
         let limit = input.next_special() - input.pos;
         let bytes = input.rest_bytes();
         let len = bytes[..limit]
             .iter()
             .position(|&b| ends_name(b))
             .unwrap_or(limit);
-        let run = &input.rest()[..len];
         input.skip(len);
-        run
     }
 
     /// 13.2.5.8 Tag name state
@@ -122,12 +120,10 @@ impl Tokenizer {
         loop {
             // "ASCII upper alpha: Append the lowercase version [...]. Anything else: Append the
             // current input character", for a run of such characters.
-            let run = Self::name_run(input);
-            if !run.is_empty() {
-                let at = self.tag.name.len();
-                self.tag.name.push_str(run);
-                self.tag.name[at..].make_ascii_lowercase();
-            }
+            let start = input.offset();
+            Self::name_run(input);
+            self.tag
+                .push_tag_name_input(start, input.offset(), input.text, input.base);
             match self.peek(input, sink) {
                 Peek::Char(c, _) if is_tokenizer_whitespace(c) => {
                     input.advance();
@@ -148,11 +144,16 @@ impl Tokenizer {
                 Peek::Char(_, Some(Special::Null)) => {
                     self.error(input, sink, ErrorCode::UnexpectedNullCharacter);
                     input.advance();
-                    self.tag.name.push('\u{FFFD}');
+                    self.tag
+                        .push_tag_name_char('\u{FFFD}', input.text, input.base);
                 }
-                Peek::Char(c, _) => {
+                Peek::Char(..) => {
+                    // `=`, `"`, `'`, `<`, or a control or noncharacter (CR reads as LF, which
+                    // is whitespace): appended as it is.
+                    let start = input.offset();
                     input.advance();
-                    self.tag.name.push(c.to_ascii_lowercase());
+                    self.tag
+                        .push_tag_name_input(start, input.offset(), input.text, input.base);
                 }
                 Peek::NeedMore => return Flow::Suspend,
                 Peek::Eof => {
@@ -185,7 +186,8 @@ impl Tokenizer {
                     );
                     input.advance();
                     self.tag.start_attr(offset);
-                    self.tag.push_name_str("=");
+                    self.tag
+                        .push_name_input(offset, offset + 1, input.text, input.base);
                     self.state = State::AttributeName;
                     return Flow::Continue;
                 }
@@ -206,15 +208,10 @@ impl Tokenizer {
         sink: &mut S,
     ) -> Flow {
         loop {
-            let run = Self::name_run(input);
-            if !run.is_empty() {
-                if run.bytes().any(|b| b.is_ascii_uppercase()) {
-                    let lower = run.to_ascii_lowercase();
-                    self.tag.push_name_str(&lower);
-                } else {
-                    self.tag.push_name_str(run);
-                }
-            }
+            let start = input.offset();
+            Self::name_run(input);
+            self.tag
+                .push_name_input(start, input.offset(), input.text, input.base);
             match self.peek(input, sink) {
                 Peek::Char(c, _) if is_tokenizer_whitespace(c) || c == '/' || c == '>' => {
                     self.leave_attribute_name(input, sink);
@@ -235,16 +232,21 @@ impl Tokenizer {
                 Peek::Char(_, Some(Special::Null)) => {
                     self.error(input, sink, ErrorCode::UnexpectedNullCharacter);
                     input.advance();
-                    self.tag.push_name_char('\u{FFFD}');
+                    self.tag.push_name_char('\u{FFFD}', input.text, input.base);
                 }
-                Peek::Char(c @ ('"' | '\'' | '<'), _) => {
+                Peek::Char('"' | '\'' | '<', _) => {
                     self.error(input, sink, ErrorCode::UnexpectedCharacterInAttributeName);
+                    let start = input.offset();
                     input.advance();
-                    self.tag.push_name_char(c);
+                    self.tag
+                        .push_name_input(start, input.offset(), input.text, input.base);
                 }
-                Peek::Char(c, _) => {
+                Peek::Char(..) => {
+                    // A control or noncharacter (CR reads as LF, which is whitespace).
+                    let start = input.offset();
                     input.advance();
-                    self.tag.push_name_char(c.to_ascii_lowercase());
+                    self.tag
+                        .push_name_input(start, input.offset(), input.text, input.base);
                 }
                 Peek::NeedMore => return Flow::Suspend,
             }
@@ -254,8 +256,11 @@ impl Tokenizer {
     /// "When the user agent leaves the attribute name state [...] if there is already an
     /// attribute on the token with the exact same name, then this is a duplicate-attribute
     /// parse error and the new attribute must be removed from the token."
-    fn leave_attribute_name<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S) {
-        if self.tag.finish_attr_name(input.offset()) {
+    pub(super) fn leave_attribute_name<S: TokenSink>(&mut self, input: &Input<'_>, sink: &mut S) {
+        if self
+            .tag
+            .finish_attr_name(input.offset(), input.text, input.base)
+        {
             self.error(input, sink, ErrorCode::DuplicateAttribute);
         }
     }
