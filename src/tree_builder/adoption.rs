@@ -5,12 +5,11 @@
 //! are never modified in place.
 //!
 //! Cost: each outer loop iteration is O(1) apart from the nodes its inner loop visits (each
-//! visited node is removed, or is one of at most three clones), the stack renumbering
-//! described in `open_elements.rs`, and the reinsertion of lastNode (step 4.16): that checks,
-//! as the step says, that lastNode is not an ancestor of the target, which walks the target's
-//! ancestors (indextree's checked append does the same walk when the node moved has
-//! children). On documents whose formatting elements are misnested deep down a tree of depth
-//! d, one iteration costs O(d).
+//! visited node is removed, or is one of at most three clones): removals from the stack leave
+//! tombstones instead of renumbering (`open_elements.rs`), and the moves into open elements
+//! (steps 4.16 and 4.21), which indextree checks by walking the target's ancestors, walk only
+//! up to the nearest open element with a stand-in (`dom/build.rs`), at most about
+//! `STAND_IN_SPACING` levels, however deep the document.
 
 use indextree::NodeId;
 
@@ -138,8 +137,9 @@ impl TreeBuilder {
         };
         // "Let commonAncestor be the element immediately above formattingElement in the stack
         // of open elements."
-        let Some(common_ancestor) = fe_pos
-            .checked_sub(1)
+        let Some(common_ancestor) = self
+            .open
+            .below(fe_pos)
             .and_then(|i| self.open.get(i))
             .map(|e| e.node)
         else {
@@ -229,7 +229,7 @@ impl TreeBuilder {
             // if node is no longer in the stack of open elements (e.g. because it got removed
             // by this algorithm), the element that was immediately above node in the stack of
             // open elements before node was removed."
-            let Some(above) = node_pos.checked_sub(1) else {
+            let Some(above) = self.open.below(node_pos) else {
                 break;
             };
             node_pos = above;

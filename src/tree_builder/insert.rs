@@ -12,12 +12,12 @@ use super::foreign;
 use super::tag_sets::{self, FOSTER_TARGET};
 use super::{TagToken, Text, TreeBuilder};
 
-/// Elements pushed at this position of the stack of open elements or deeper are kept out of
-/// the tree while they are open, with a stand-in in their place (see `dom/build.rs`): moving a
-/// subtree into a node then walks at most this many ancestors before it meets a parentless
-/// one, however deep the document. Real pages rarely nest this deep, so they never pay for
-/// stand-ins.
-pub(crate) const STAND_IN_DEPTH: usize = 64;
+/// Every element pushed at a position of the stack of open elements that is a multiple of this
+/// (the `html` element is at 0) is kept out of the tree while it is open, with a stand-in in
+/// its place (see `dom/build.rs`): moving a subtree into an open element then walks about
+/// this many ancestors at most before it meets a parentless one, however deep the document.
+/// Real pages rarely nest this deep, and deep ones pay for one stand-in per this many levels.
+pub(crate) const STAND_IN_SPACING: usize = 64;
 
 /// An element whose attributes the parser extends (the `html` and `body` elements): the names
 /// it has, and where the spare room behind its attribute run ends.
@@ -115,8 +115,9 @@ impl TreeBuilder {
         }
         // "Otherwise, set targetParent to the element immediately above lastTemplateOrTable in
         // the stack of open elements."
-        let above = p
-            .checked_sub(1)
+        let above = self
+            .open
+            .below(p)
             .and_then(|i| self.open.get(i))
             .map(|e| e.node);
         Location::append_to(above.unwrap_or(self.doc.root))
@@ -144,7 +145,7 @@ impl TreeBuilder {
         let fostered = self.foster_parenting
             && current.ns == Namespace::Html
             && tag_sets::html_flags(current.name) & FOSTER_TARGET != 0;
-        if self.open.len() <= max || fostered {
+        if self.open.depth() <= max || fostered {
             return Some(location);
         }
         // Blink: "task.parent = task.parent->parentNode()" when there is one. A template's
@@ -294,7 +295,7 @@ impl TreeBuilder {
         };
         // An element this deep in the stack is kept out of the tree while it is open, with a
         // stand-in in its place (see `dom/build.rs`).
-        let deep = location.is_some() && self.open.len() >= self.stand_in_depth;
+        let deep = location.is_some() && self.is_stand_in_position(self.open.len());
         let element = match location {
             Some(location) if deep => {
                 let element = self.create_element_for_token(tag, ns);
@@ -334,11 +335,18 @@ impl TreeBuilder {
         element
     }
 
+    /// Whether an element pushed at `position` gets a stand-in: every
+    /// [`STAND_IN_SPACING`]th position.
+    #[inline]
+    fn is_stand_in_position(&self, position: usize) -> bool {
+        position > 0 && position.is_multiple_of(self.stand_in_spacing)
+    }
+
     /// Gives `element`, a new element without a parent that goes on the stack at `position`,
-    /// a stand-in if that is [`STAND_IN_DEPTH`] or deeper (the adoption agency algorithm's
-    /// clones); the caller marks the stack entry once the element is on the stack.
+    /// a stand-in if that is a stand-in position (the adoption agency algorithm's clones); the
+    /// caller marks the stack entry once the element is on the stack.
     pub(crate) fn stand_in_if_deep(&mut self, element: NodeId, position: usize) -> bool {
-        if position < self.stand_in_depth {
+        if !self.is_stand_in_position(position) {
             return false;
         }
         self.doc.give_stand_in(element);

@@ -313,8 +313,9 @@ pub(crate) struct TreeBuilder {
     pub(crate) max_nodes: Option<usize>,
     /// `ParseOptions::max_depth`: Blink's nesting cap, off by default.
     pub(crate) max_depth: Option<usize>,
-    /// Where stand-ins start ([`insert::STAND_IN_DEPTH`]; tests lower it).
-    pub(crate) stand_in_depth: usize,
+    /// Stand-ins go to every this many stack positions ([`insert::STAND_IN_SPACING`]; tests
+    /// lower it).
+    pub(crate) stand_in_spacing: usize,
     /// The input span of the token being processed (for source positions).
     pub(crate) current_span: crate::tokenizer::Span,
     /// The input span of the pending table character tokens.
@@ -358,7 +359,7 @@ impl TreeBuilder {
             merged_attrs: Vec::new(),
             max_nodes: None,
             max_depth: None,
-            stand_in_depth: insert::STAND_IN_DEPTH,
+            stand_in_spacing: insert::STAND_IN_SPACING,
             current_span: crate::tokenizer::Span::default(),
             pending_table_text_span: crate::tokenizer::Span::default(),
             selects: std::collections::HashMap::new(),
@@ -758,6 +759,8 @@ impl TokenSink for TreeBuilder {
         self.dispatch(tok);
         self.check_node_budget();
         self.put_back_left_elements();
+        // Positions change here, between tokens only.
+        self.open.compact_if_sparse();
         if let Some(node) = self.open.closed.take() {
             let span = self.current_span;
             if let Some(p) = self.doc.positions.as_mut() {

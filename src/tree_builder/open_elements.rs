@@ -12,14 +12,19 @@
 //! > scope boundary
 //!
 //! Pushing and popping cost O(1) (plus one entry per list the element belongs to), so a
-//! document nested a million levels deep parses in linear time. Removing or inserting an element
-//! in the middle of the stack renumbers the positions of the elements above it, in time
-//! proportional to their number: `</form>`, `<a>` and the "after head" entries remove one
-//! element; the adoption agency algorithm moves formattingElement's replacement below
-//! furthestBlock renumbering only the elements between the two
-//! ([`OpenElements::replace_and_move`]), and removes its inner loop's elements together
-//! ([`OpenElements::remove_positions`]), renumbering the elements above once per outer loop
-//! iteration.
+//! document nested a million levels deep parses in linear time.
+//!
+//! Removing an element from the middle of the stack (`</form>`, `<a>`, "after head", and the
+//! adoption agency algorithm's inner loop) renumbers nothing: the entry stays as a dead
+//! *tombstone*, so every other position stays valid. [`OpenElements::below`] skips tombstones
+//! ("the element immediately above"); a name's position list marks the removed position dead
+//! in place (and drops dead positions once they reach its end, so the last position of every
+//! list is a live element); the kind lists, which only hold special elements (rarely removed),
+//! and the lists of the names counted by "the nearest ancestor select" drop the position at
+//! once. Tombstones go when the stack is popped below them, or all at once when they outnumber
+//! the live entries ([`OpenElements::compact_if_sparse`], between tokens). The adoption agency
+//! algorithm's move of formattingElement's replacement below furthestBlock renumbers only the
+//! entries between the two ([`OpenElements::replace_and_move`]).
 
 use std::collections::HashMap;
 
@@ -47,6 +52,10 @@ pub(crate) struct Entry {
     html_floor: u32,
     /// Whether the element has a stand-in in the tree while it is open (see `dom/build.rs`).
     stand_in: bool,
+    /// Whether the element was removed (a tombstone keeping positions stable).
+    dead: bool,
+    /// For a dead entry: a lower position to look at for the element immediately above it.
+    below: u32,
 }
 
 impl Entry {
@@ -124,7 +133,15 @@ enum NameKey {
 
 /// The stack of open elements.
 pub(crate) struct OpenElements {
+    /// The elements, the `html` element first. Elements removed from the middle stay as dead
+    /// entries (tombstones) until the stack is popped below them or compacted, so positions
+    /// never shift when an element is removed.
     entries: Vec<Entry>,
+    /// The number of dead entries.
+    dead: usize,
+    /// The number of live entries that are not HTML elements (when there are none, every
+    /// HTML floor is the entry's own position).
+    foreign: usize,
     /// Positions of the HTML elements with a static name, indexed by name id.
     html_by_name: Vec<Vec<u32>>,
     /// Positions of the other elements (dynamic HTML names; foreign elements by lowercase name).
@@ -135,10 +152,6 @@ pub(crate) struct OpenElements {
     not_eof_allowed: usize,
     /// Position + 1 of each open node, indexed by arena index (0: not open).
     positions: Vec<u32>,
-    /// For [`OpenElements::remove_positions`]: the last call that rewrote each static HTML
-    /// name's list.
-    html_stamps: Vec<u32>,
-    stamp: u32,
     /// Whether to record popped `option` elements (see [`OpenElements::take_popped_options`]).
     pub(crate) track_popped_options: bool,
     /// The `option` elements popped since the last [`OpenElements::take_popped_options`], each
@@ -148,8 +161,9 @@ pub(crate) struct OpenElements {
     pub(crate) closing: Option<LocalName>,
     /// ...and the first element of that name that left the stack while it was.
     pub(crate) closed: Option<NodeId>,
-    /// The elements with stand-ins that left the stack, to be put back in the tree.
-    left: Vec<NodeId>,
+    /// The elements with stand-ins that left the stack, to be put back in the tree, with the
+    /// positions they left from.
+    left: Vec<(u32, NodeId)>,
 }
 
 impl Default for OpenElements {
@@ -163,11 +177,28 @@ fn node_index(node: NodeId) -> usize {
     usize::from(node)
 }
 
+/// A position list entry's flag: the element at this position was removed (see
+/// [`OpenElements`]'s name lists).
+const DEAD: u32 = 1 << 31;
+/// The position bits of a position list entry.
+const POS: u32 = DEAD - 1;
+
 #[inline]
 fn pos32(i: usize) -> u32 {
-    // The stack never holds more than u32::MAX elements: each needs input of its own, and the
-    // DOM's attribute and string indices are 32-bit as well.
-    u32::try_from(i).unwrap_or(u32::MAX)
+    // The stack never holds 2^31 elements: each needs input of its own, and the DOM's
+    // attribute and string indices are 32-bit as well.
+    u32::try_from(i).unwrap_or(POS).min(POS)
+}
+
+/// Whether the position list of this name is kept exact (no dead entries): the names whose
+/// open elements are counted between two positions ("the nearest ancestor select").
+#[inline]
+fn exact_list(name: LocalName, ns: Namespace) -> bool {
+    ns == Namespace::Html
+        && matches!(
+            name,
+            n::SELECT | n::OPTION | n::OPTGROUP | n::DATALIST | n::HR
+        )
 }
 
 impl OpenElements {
@@ -176,13 +207,13 @@ impl OpenElements {
         html_by_name.resize_with(STATIC_NAME_COUNT, Vec::new);
         OpenElements {
             entries: Vec::new(),
+            dead: 0,
+            foreign: 0,
             html_by_name,
             other_by_name: HashMap::new(),
             kinds: Default::default(),
             not_eof_allowed: 0,
             positions: Vec::new(),
-            html_stamps: Vec::new(),
-            stamp: 0,
             track_popped_options: false,
             closing: None,
             closed: None,
@@ -194,22 +225,51 @@ impl OpenElements {
     // ---------------------------------------------------------------------------------------
     // Reading.
 
-    /// The number of open elements.
+    /// One more than the position of the current node (0 for an empty stack). Removed
+    /// elements in the middle still take their positions, so this can exceed
+    /// [`OpenElements::depth`].
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// The number of open elements.
+    #[inline]
+    pub(crate) fn depth(&self) -> usize {
+        self.entries.len() - self.dead
+    }
+
     /// The current node (the bottommost node of the stack).
     #[inline]
     pub(crate) fn current(&self) -> Option<&Entry> {
+        // The last entry is never dead.
         self.entries.last()
     }
 
-    /// The element at position `i` (0 is the `html` element).
+    /// The element at position `i` (0 is the `html` element); `None` if there is none or it
+    /// was removed.
     #[inline]
     pub(crate) fn get(&self, i: usize) -> Option<&Entry> {
-        self.entries.get(i)
+        self.entries.get(i).filter(|e| !e.dead)
+    }
+
+    /// The position of the element immediately above position `i` in the stack (towards the
+    /// `html` element), skipping removed ones.
+    #[inline]
+    pub(crate) fn below(&self, i: usize) -> Option<usize> {
+        let mut j = i.checked_sub(1)?;
+        loop {
+            let e = self.entries.get(j)?;
+            if !e.dead {
+                return Some(j);
+            }
+            // A dead entry's `below` is a lower position; chains of them stay short (they
+            // are reset when set and when the stack is compacted).
+            if e.below as usize >= j {
+                return None;
+            }
+            j = e.below as usize;
+        }
     }
 
     /// Whether the current node is an HTML element named `name`.
@@ -244,6 +304,7 @@ impl OpenElements {
     /// The position of the HTML element named `name` nearest the current node.
     #[inline]
     pub(crate) fn last_html(&self, name: LocalName) -> Option<usize> {
+        // The last entry of a position list is never dead.
         self.name_list(name, Namespace::Html)
             .and_then(|v| v.last())
             .map(|&p| p as usize)
@@ -276,6 +337,7 @@ impl OpenElements {
     /// The position of the first element of `kind` above position `after` (further from the
     /// `html` element).
     pub(crate) fn first_of_kind_after(&self, kind: Kind, after: usize) -> Option<usize> {
+        // Kind lists are exact (no dead entries).
         let list = &self.kinds[kind as usize];
         let i = list.partition_point(|&p| p as usize <= after);
         list.get(i).map(|&p| p as usize)
@@ -284,7 +346,7 @@ impl OpenElements {
     /// The position of the nearest HTML element at or below position `i`.
     #[inline]
     pub(crate) fn html_floor(&self, i: usize) -> Option<usize> {
-        self.entries.get(i).map(|e| e.html_floor as usize)
+        self.get(i).map(|e| e.html_floor as usize)
     }
 
     /// The position of the last boundary of `scope`.
@@ -372,7 +434,29 @@ impl OpenElements {
             let new_len = (i + 1).max(self.positions.len() * 2).max(64);
             self.positions.resize(new_len, 0);
         }
-        self.positions[i] = pos.map_or(0, |p| pos32(p + 1));
+        self.positions[i] = pos.map_or(0, |p| pos32(p) + 1);
+    }
+
+    /// Adds a live entry's position to its lists.
+    fn list_entry(&mut self, e: &Entry, p: u32, at_end: bool) {
+        let list = self.name_list_mut(e.name, e.ns);
+        if at_end {
+            list.push(p);
+        } else {
+            insert_sorted(list, p);
+        }
+        if e.flags & ANY_KIND != 0 {
+            for (kind, flag) in KINDS {
+                if e.flags & flag != 0 {
+                    let list = &mut self.kinds[kind as usize];
+                    if at_end {
+                        list.push(p);
+                    } else {
+                        insert_sorted(list, p);
+                    }
+                }
+            }
+        }
     }
 
     /// Pushes an element. `name` must be the element's local name converted to ASCII lowercase
@@ -385,25 +469,23 @@ impl OpenElements {
         } else {
             self.entries.last().map_or(0, |e| e.html_floor)
         };
-        self.entries.push(Entry {
+        let e = Entry {
             node,
             name,
             ns,
             flags,
             html_floor,
             stand_in: false,
-        });
-        let p = pos32(pos);
-        self.name_list_mut(name, ns).push(p);
-        if flags & ANY_KIND != 0 {
-            for (kind, flag) in KINDS {
-                if flags & flag != 0 {
-                    self.kinds[kind as usize].push(p);
-                }
-            }
-        }
+            dead: false,
+            below: 0,
+        };
+        self.entries.push(e);
+        self.list_entry(&e, pos32(pos), true);
         if flags & EOF_ALLOWED == 0 {
             self.not_eof_allowed += 1;
+        }
+        if flags & HTML_NS == 0 {
+            self.foreign += 1;
         }
         self.set_position(node, Some(pos));
     }
@@ -413,7 +495,13 @@ impl OpenElements {
         let e = *self.entries.last()?;
         self.note_leaving(&e, self.entries.len() - 1);
         self.entries.pop();
-        self.name_list_mut(e.name, e.ns).pop();
+        let p = pos32(self.entries.len());
+        // The current node is last in each of its lists.
+        let list = self.name_list_mut(e.name, e.ns);
+        if list.last() == Some(&p) {
+            list.pop();
+        }
+        drop_dead_tail(list);
         if e.flags & ANY_KIND != 0 {
             for (kind, flag) in KINDS {
                 if e.flags & flag != 0 {
@@ -424,11 +512,19 @@ impl OpenElements {
         if e.flags & EOF_ALLOWED == 0 {
             self.not_eof_allowed -= 1;
         }
+        if e.flags & HTML_NS == 0 {
+            self.foreign -= 1;
+        }
         self.set_position(e.node, None);
+        // The new current node is live: drop the dead entries above it.
+        while self.entries.last().is_some_and(|e| e.dead) {
+            self.entries.pop();
+            self.dead -= 1;
+        }
         Some(e)
     }
 
-    /// Pops elements until the stack has `len` elements.
+    /// Pops elements until the stack has `len` positions.
     pub(crate) fn truncate(&mut self, len: usize) {
         while self.entries.len() > len {
             self.pop();
@@ -493,94 +589,80 @@ impl OpenElements {
     /// Replaces the node at position `i` with `node`, an element with the same name and
     /// namespace (the adoption agency algorithm's clones).
     pub(crate) fn replace_node(&mut self, i: usize, node: NodeId) {
-        let Some(old) = self.entries.get(i).copied() else {
+        let Some(old) = self.get(i).copied() else {
             return;
         };
-        self.note_left(&old);
+        self.note_left(&old, i);
         self.set_position(old.node, None);
         self.entries[i].node = node;
         self.entries[i].stand_in = false;
         self.set_position(node, Some(i));
     }
 
-    /// Removes the elements at `positions` (ascending, distinct) in one pass: the elements
-    /// above the first are renumbered once, however many are removed (the adoption agency
-    /// algorithm's inner loop removes elements one after another).
-    pub(crate) fn remove_positions(&mut self, positions: &[usize]) {
-        let Some(&first) = positions.first() else {
+    /// Removes the element at position `i`. Positions do not change: the entry stays, dead,
+    /// until the stack is popped below it or compacted.
+    pub(crate) fn remove_at(&mut self, i: usize) {
+        let Some(e) = self.get(i).copied() else {
             return;
         };
-        if first >= self.entries.len() {
+        if i + 1 == self.entries.len() {
+            self.pop();
             return;
         }
-        let removed: Vec<u32> = positions.iter().map(|&p| pos32(p)).collect();
-        // Unregister the removed elements.
-        for &i in positions {
-            let Some(e) = self.entries.get(i).copied() else {
-                continue;
-            };
-            self.note_leaving(&e, i);
-            if e.flags & EOF_ALLOWED == 0 {
-                self.not_eof_allowed -= 1;
+        self.note_leaving(&e, i);
+        let below = self.below(i).map_or(0, pos32);
+        let entry = &mut self.entries[i];
+        entry.dead = true;
+        entry.below = below;
+        self.dead += 1;
+        let p = pos32(i);
+        let exact = exact_list(e.name, e.ns);
+        let list = self.name_list_mut(e.name, e.ns);
+        if exact {
+            remove_sorted(list, p);
+        } else {
+            mark_dead(list, p);
+        }
+        for (kind, flag) in KINDS {
+            if e.flags & flag != 0 {
+                remove_sorted(&mut self.kinds[kind as usize], p);
             }
-            self.set_position(e.node, None);
         }
-        // Every list holding a position from `first` up is rewritten once: removed positions
-        // dropped, the others lowered by the number of removed positions below them.
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.html_stamps.fill(0);
-            self.stamp = 1;
+        if e.flags & EOF_ALLOWED == 0 {
+            self.not_eof_allowed -= 1;
         }
-        let mut other_keys: Vec<(LocalName, Namespace)> = Vec::new();
-        for j in first..self.entries.len() {
-            let (name, ns) = (self.entries[j].name, self.entries[j].ns);
-            match (ns, name.dynamic_index()) {
-                // Static HTML names: a stamp per name marks the lists already rewritten.
-                (Namespace::Html, None) => {
-                    let i = name.0 as usize;
-                    if self.html_stamps.len() <= i {
-                        self.html_stamps
-                            .resize(self.html_by_name.len().max(i + 1), 0);
-                    }
-                    if self.html_stamps[i] != self.stamp {
-                        self.html_stamps[i] = self.stamp;
-                        renumber_after_removal(&mut self.html_by_name[i], &removed);
-                    }
+        self.set_position(e.node, None);
+        if e.flags & HTML_NS == 0 {
+            self.foreign -= 1;
+        } else if self.foreign > 0 {
+            // Foreign elements right above took their floor from this element.
+            let floor = self.below(i).map_or(0, |b| self.entries[b].html_floor);
+            for e in &mut self.entries[i + 1..] {
+                if e.dead {
+                    continue;
                 }
-                _ => other_keys.push((name, ns)),
+                if e.flags & HTML_NS != 0 {
+                    break;
+                }
+                e.html_floor = floor;
             }
         }
-        other_keys.sort_unstable_by_key(|&(name, ns)| (name, ns as u8));
-        other_keys.dedup();
-        for (name, ns) in other_keys {
-            renumber_after_removal(self.name_list_mut(name, ns), &removed);
+    }
+
+    /// Removes the elements at `positions` (ascending; the adoption agency algorithm's inner
+    /// loop removes elements one after another). Positions do not change.
+    pub(crate) fn remove_positions(&mut self, positions: &[usize]) {
+        // Ascending: each removed entry then points straight at a live entry below it.
+        for &p in positions {
+            self.remove_at(p);
         }
-        for list in &mut self.kinds {
-            renumber_after_removal(list, &removed);
-        }
-        // Compact the entries.
-        let mut next_removed = 0;
-        let mut write = first;
-        for read in first..self.entries.len() {
-            if positions.get(next_removed) == Some(&read) {
-                next_removed += 1;
-                continue;
-            }
-            let moved = self.entries[read];
-            self.entries[write] = moved;
-            self.set_position(moved.node, Some(write));
-            write += 1;
-        }
-        self.entries.truncate(write);
-        self.recompute_html_floor(first);
     }
 
     /// Removes the element at position `from` and inserts a new element right after position
     /// `after` (`from < after`): the adoption agency algorithm's "remove formattingElement from
     /// the stack of open elements, and insert the new element into the stack of open elements
-    /// immediately below the position of furthestBlock". Only the elements between the two
-    /// positions move, so only they are renumbered.
+    /// immediately below the position of furthestBlock". Only the entries between the two
+    /// positions move (each down one place), so only they are renumbered.
     pub(crate) fn replace_and_move(
         &mut self,
         from: usize,
@@ -590,11 +672,14 @@ impl OpenElements {
         ns: Namespace,
         flags: u32,
     ) {
-        if from >= after || after >= self.entries.len() {
+        if from >= after || after >= self.entries.len() || self.get(from).is_none() {
             return;
         }
         let e = self.entries[from];
-        self.note_left(&e);
+        self.note_left(&e, from);
+        if e.flags & HTML_NS == 0 {
+            self.foreign -= 1;
+        }
         let p = pos32(from);
         remove_sorted(self.name_list_mut(e.name, e.ns), p);
         for (kind, flag) in KINDS {
@@ -611,63 +696,32 @@ impl OpenElements {
             self.renumber(&moved, pos32(j), pos32(j - 1));
             self.entries[j - 1] = moved;
         }
-        self.entries[after] = Entry {
+        let new = Entry {
             node,
             name,
             ns,
             flags,
             html_floor: 0,
             stand_in: false,
+            dead: false,
+            below: 0,
         };
-        let p = pos32(after);
-        insert_sorted(self.name_list_mut(name, ns), p);
-        for (kind, flag) in KINDS {
-            if flags & flag != 0 {
-                insert_sorted(&mut self.kinds[kind as usize], p);
-            }
-        }
+        self.entries[after] = new;
+        self.list_entry(&new, pos32(after), false);
         if flags & EOF_ALLOWED == 0 {
             self.not_eof_allowed += 1;
         }
+        if flags & HTML_NS == 0 {
+            self.foreign += 1;
+        }
         self.set_position(node, Some(after));
+        self.relink_dead(from, after);
         self.recompute_html_floor_range(from, after);
     }
 
-    /// Removes the element at position `i`, renumbering the positions above it.
-    pub(crate) fn remove_at(&mut self, i: usize) {
-        if i >= self.entries.len() {
-            return;
-        }
-        if i + 1 == self.entries.len() {
-            self.pop();
-            return;
-        }
-        let e = self.entries[i];
-        self.note_leaving(&e, i);
-        self.entries.remove(i);
-        let p = pos32(i);
-        remove_sorted(self.name_list_mut(e.name, e.ns), p);
-        for (kind, flag) in KINDS {
-            if e.flags & flag != 0 {
-                remove_sorted(&mut self.kinds[kind as usize], p);
-            }
-        }
-        if e.flags & EOF_ALLOWED == 0 {
-            self.not_eof_allowed -= 1;
-        }
-        self.set_position(e.node, None);
-        // Every element above moves down one place; going upwards keeps each list sorted and
-        // free of duplicates while it is being renumbered.
-        for j in i..self.entries.len() {
-            let moved = self.entries[j];
-            self.renumber(&moved, pos32(j + 1), pos32(j));
-        }
-        self.recompute_html_floor(i);
-    }
-
     /// Inserts an element at position `i` (the adoption agency algorithm's "insert the new
-    /// element into the stack of open elements immediately below furthestBlock"), renumbering
-    /// the positions above it.
+    /// element into the stack of open elements immediately below furthestBlock" when
+    /// formattingElement is not below furthestBlock), renumbering the positions above it.
     pub(crate) fn insert_at(
         &mut self,
         i: usize,
@@ -680,41 +734,74 @@ impl OpenElements {
             self.push(node, name, ns, flags);
             return;
         }
-        // Every element from `i` up moves up one place; going downwards keeps the lists sorted.
+        // Every entry from `i` up moves up one place; going downwards keeps the lists sorted.
         for j in (i..self.entries.len()).rev() {
             let moved = self.entries[j];
             self.renumber(&moved, pos32(j), pos32(j + 1));
         }
-        self.entries.insert(
-            i,
-            Entry {
-                node,
-                name,
-                ns,
-                flags,
-                html_floor: 0,
-                stand_in: false,
-            },
-        );
-        let p = pos32(i);
-        insert_sorted(self.name_list_mut(name, ns), p);
-        for (kind, flag) in KINDS {
-            if flags & flag != 0 {
-                insert_sorted(&mut self.kinds[kind as usize], p);
-            }
-        }
+        let new = Entry {
+            node,
+            name,
+            ns,
+            flags,
+            html_floor: 0,
+            stand_in: false,
+            dead: false,
+            below: 0,
+        };
+        self.entries.insert(i, new);
+        self.list_entry(&new, pos32(i), false);
         if flags & EOF_ALLOWED == 0 {
             self.not_eof_allowed += 1;
         }
+        if flags & HTML_NS == 0 {
+            self.foreign += 1;
+        }
         self.set_position(node, Some(i));
+        let last = self.entries.len() - 1;
+        self.relink_dead(i, last);
         self.recompute_html_floor(i);
     }
 
-    /// Records that `e` left the stack if it has a stand-in to give back.
+    /// Drops the dead entries when they outnumber the live ones (positions change: call it
+    /// only between tokens). Each compaction costs O(stack) and follows at least as many
+    /// removals, so removals stay O(1) amortized.
+    pub(crate) fn compact_if_sparse(&mut self) {
+        if self.dead > 64 && self.dead >= self.depth() {
+            self.compact();
+        }
+    }
+
+    /// Drops the dead entries, renumbering the live ones.
+    fn compact(&mut self) {
+        let live: Vec<Entry> = self.entries.iter().filter(|e| !e.dead).copied().collect();
+        self.entries.clear();
+        self.dead = 0;
+        for list in &mut self.html_by_name {
+            list.clear();
+        }
+        self.other_by_name.clear();
+        for list in &mut self.kinds {
+            list.clear();
+        }
+        for mut e in live {
+            let pos = self.entries.len();
+            e.html_floor = if e.flags & HTML_NS != 0 {
+                pos32(pos)
+            } else {
+                self.entries.last().map_or(0, |x| x.html_floor)
+            };
+            self.entries.push(e);
+            self.list_entry(&e, pos32(pos), true);
+            self.set_position(e.node, Some(pos));
+        }
+    }
+
+    /// Records that `e` left the stack from position `i` if it has a stand-in to give back.
     #[inline]
-    fn note_left(&mut self, e: &Entry) {
+    fn note_left(&mut self, e: &Entry, i: usize) {
         if e.stand_in {
-            self.left.push(e.node);
+            self.left.push((pos32(i), e.node));
         }
     }
 
@@ -731,14 +818,18 @@ impl OpenElements {
         !self.left.is_empty()
     }
 
-    /// The elements with stand-ins that left the stack, in the order they left.
+    /// The elements with stand-ins that left the stack, the one that left from the highest
+    /// position first: putting them back in that order, each walk up the tree that checks
+    /// the move stops at the next element still out of the tree.
     pub(crate) fn take_left(&mut self) -> Vec<NodeId> {
-        std::mem::take(&mut self.left)
+        let mut left = std::mem::take(&mut self.left);
+        left.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
+        left.into_iter().map(|(_, node)| node).collect()
     }
 
     /// Bookkeeping for an element leaving the stack (popped or removed) from position `i`.
     fn note_leaving(&mut self, e: &Entry, i: usize) {
-        self.note_left(e);
+        self.note_left(e, i);
         if self.closing == Some(e.name) && self.closed.is_none() {
             self.closed = Some(e.node);
         }
@@ -754,8 +845,10 @@ impl OpenElements {
         std::mem::take(&mut self.popped_options)
     }
 
-    /// The number of open HTML elements named `name` at positions in `range`.
+    /// The number of open HTML elements named `name` (one with an exact list) at positions in
+    /// `range`.
     fn count_html_in(&self, name: LocalName, range: std::ops::Range<usize>) -> usize {
+        debug_assert!(exact_list(name, Namespace::Html));
         let Some(list) = self.name_list(name, Namespace::Html) else {
             return 0;
         };
@@ -779,17 +872,22 @@ impl OpenElements {
         {
             return None;
         }
-        self.entries.get(s).map(|e| e.node)
+        self.get(s).map(|e| e.node)
     }
 
-    /// The number of open HTML elements named `name`.
+    /// The number of open HTML elements named `name` (one with an exact list).
     pub(crate) fn count_html(&self, name: LocalName) -> usize {
+        debug_assert!(exact_list(name, Namespace::Html));
         self.name_list(name, Namespace::Html).map_or(0, Vec::len)
     }
 
-    /// Moves `entry`'s recorded position from `from` to `to` in every list it is in.
+    /// Moves `entry`'s recorded position from `from` to `to` in every list it is in (a dead
+    /// entry's marks move with it).
     fn renumber(&mut self, entry: &Entry, from: u32, to: u32) {
         replace_sorted(self.name_list_mut(entry.name, entry.ns), from, to);
+        if entry.dead {
+            return;
+        }
         if entry.flags & ANY_KIND != 0 {
             for (kind, flag) in KINDS {
                 if entry.flags & flag != 0 {
@@ -800,26 +898,46 @@ impl OpenElements {
         self.set_position(entry.node, Some(to as usize));
     }
 
+    /// Points every dead entry at positions `from..=to` at the live entry below it.
+    fn relink_dead(&mut self, from: usize, to: usize) {
+        let mut live_below = self.below(from).map_or(0, pos32);
+        for j in from..=to.min(self.entries.len().saturating_sub(1)) {
+            let e = &mut self.entries[j];
+            if e.dead {
+                e.below = live_below;
+            } else {
+                live_below = pos32(j);
+            }
+        }
+    }
+
     fn recompute_html_floor(&mut self, from: usize) {
         self.recompute_html_floor_range(from, self.entries.len().saturating_sub(1));
     }
 
-    /// Recomputes the HTML floors of positions `from..=to`, and of the foreign elements above
-    /// `to` that inherit their floor.
+    /// Recomputes the HTML floors of the live entries at positions `from..=to`, and of the
+    /// foreign elements above `to` that inherit their floor.
     fn recompute_html_floor_range(&mut self, from: usize, to: usize) {
+        if self.foreign == 0 {
+            let end = (to + 1).min(self.entries.len());
+            for (j, e) in self.entries[from.min(end)..end].iter_mut().enumerate() {
+                e.html_floor = pos32(from + j);
+            }
+            return;
+        }
+        let mut floor = self.below(from).map_or(0, |b| self.entries[b].html_floor);
         let mut j = from;
         while j < self.entries.len() {
-            if j > to && self.entries[j].flags & HTML_NS != 0 {
-                break;
+            let e = &mut self.entries[j];
+            if !e.dead {
+                if e.flags & HTML_NS != 0 {
+                    if j > to {
+                        break;
+                    }
+                    floor = pos32(j);
+                }
+                e.html_floor = floor;
             }
-            let floor = if self.entries[j].flags & HTML_NS != 0 {
-                pos32(j)
-            } else if j == 0 {
-                0
-            } else {
-                self.entries[j - 1].html_floor
-            };
-            self.entries[j].html_floor = floor;
             j += 1;
         }
     }
@@ -828,69 +946,93 @@ impl OpenElements {
     /// assertions).
     #[cfg(test)]
     pub(crate) fn check_invariants(&self) {
+        assert!(
+            self.entries.last().is_none_or(|e| !e.dead),
+            "dead current node"
+        );
+        assert_eq!(self.entries.iter().filter(|e| e.dead).count(), self.dead);
+        assert_eq!(
+            self.entries
+                .iter()
+                .filter(|e| !e.dead && e.flags & HTML_NS == 0)
+                .count(),
+            self.foreign
+        );
         let mut floor = 0;
         for (i, e) in self.entries.iter().enumerate() {
+            if e.dead {
+                assert!(self.below(i + 1) < Some(i), "below of dead {i}");
+                continue;
+            }
             if e.flags & HTML_NS != 0 {
                 floor = i as u32;
             }
             assert_eq!(e.html_floor, floor, "html floor of {i}");
             assert_eq!(self.position(e.node), Some(i));
             let list = self.name_list(e.name, e.ns).expect("name list");
-            assert!(list.binary_search(&(i as u32)).is_ok());
+            let find = |list: &[u32]| list.binary_search_by_key(&(i as u32), |&v| v & POS).is_ok();
+            assert!(find(list), "{i} in its name list");
             for (kind, flag) in KINDS {
-                assert_eq!(
-                    self.kinds[kind as usize].binary_search(&(i as u32)).is_ok(),
-                    e.flags & flag != 0
-                );
+                assert_eq!(find(&self.kinds[kind as usize]), e.flags & flag != 0);
             }
         }
-        for (kind, _) in KINDS {
+        let lists = self
+            .html_by_name
+            .iter()
+            .chain(self.other_by_name.values())
+            .chain(self.kinds.iter());
+        for list in lists {
             assert!(
-                self.kinds[kind as usize]
-                    .iter()
-                    .all(|&p| (p as usize) < self.entries.len())
+                list.last().is_none_or(|&p| p & DEAD == 0),
+                "dead last entry"
             );
+            assert!(
+                list.windows(2).all(|w| w[0] & POS < w[1] & POS),
+                "unsorted list"
+            );
+            for &p in list {
+                let e = &self.entries[(p & POS) as usize];
+                assert_eq!(e.dead, p & DEAD != 0, "list entry {p} vs entry");
+            }
         }
     }
 }
 
-/// Drops the positions in `removed` (ascending) from `list` (ascending) and lowers the others
-/// by the number of removed positions below them, in one pass over the affected suffix.
-fn renumber_after_removal(list: &mut Vec<u32>, removed: &[u32]) {
-    let Some(&first) = removed.first() else {
-        return;
-    };
-    let start = list.partition_point(|&p| p < first);
-    let mut below = 0;
-    let mut write = start;
-    for read in start..list.len() {
-        let p = list[read];
-        while below < removed.len() && removed[below] < p {
-            below += 1;
-        }
-        if removed.get(below) == Some(&p) {
-            continue;
-        }
-        list[write] = p - below as u32;
-        write += 1;
+/// Drops dead entries from the end of a position list.
+#[inline]
+fn drop_dead_tail(list: &mut Vec<u32>) {
+    while list.last().is_some_and(|&p| p & DEAD != 0) {
+        list.pop();
     }
-    list.truncate(write);
+}
+
+/// Marks position `p` dead in a name list (dropping it if it is the last entry).
+fn mark_dead(list: &mut Vec<u32>, p: u32) {
+    if let Ok(i) = list.binary_search_by_key(&p, |&v| v & POS) {
+        if i + 1 == list.len() {
+            list.pop();
+            drop_dead_tail(list);
+        } else {
+            list[i] |= DEAD;
+        }
+    }
 }
 
 fn remove_sorted(list: &mut Vec<u32>, value: u32) {
-    if let Ok(i) = list.binary_search(&value) {
+    if let Ok(i) = list.binary_search_by_key(&value, |&v| v & POS) {
         list.remove(i);
+        drop_dead_tail(list);
     }
 }
 
 fn insert_sorted(list: &mut Vec<u32>, value: u32) {
-    let i = list.partition_point(|&p| p < value);
+    let i = list.partition_point(|&p| p & POS < value);
     list.insert(i, value);
 }
 
 fn replace_sorted(list: &mut [u32], from: u32, to: u32) {
-    if let Ok(i) = list.binary_search(&from) {
-        list[i] = to;
+    if let Ok(i) = list.binary_search_by_key(&from, |&v| v & POS) {
+        list[i] = (list[i] & DEAD) | to;
     }
 }
 
@@ -920,20 +1062,29 @@ mod tests {
         assert!(s.has_in_scope(n::TABLE, Scope::Table));
         assert!(s.has_in_scope(n::TR, Scope::Table));
         assert_eq!(s.first_of_kind_after(Kind::Special, 5), Some(6));
+        // Removing from the middle leaves a dead entry: no position changes.
         s.remove_at(2);
         s.check_invariants();
-        assert_eq!(s.position(ids[7]), Some(6));
+        assert_eq!(s.position(ids[7]), Some(7));
+        assert_eq!(s.below(3), Some(1));
+        assert_eq!(s.get(2).map(|e| e.node), None);
+        assert_eq!(s.depth(), 7);
         s.insert_at(3, ids[2], n::DIV, Namespace::Html, html_flags(n::DIV));
         s.check_invariants();
         assert_eq!(s.position(ids[2]), Some(3));
+        assert_eq!(s.position(ids[7]), Some(8));
         s.pop_until_html(n::TABLE);
         s.check_invariants();
-        assert_eq!(s.len(), 2);
+        assert_eq!((s.len(), s.depth()), (4, 3));
+        // Popping the div leaves a dead entry on top: it goes too.
+        s.pop();
+        s.check_invariants();
+        assert_eq!((s.len(), s.depth()), (2, 2));
     }
 
     /// The specification's walk, as an oracle for the position-based answer.
     fn naive_in_scope(s: &OpenElements, name: LocalName, scope: Scope) -> bool {
-        for e in s.entries.iter().rev() {
+        for e in s.entries.iter().rev().filter(|e| !e.dead) {
             if e.is_html(name) {
                 return true;
             }
@@ -988,18 +1139,39 @@ mod tests {
         for _ in 0..4000 {
             let (name, ns) = names[1 + rand(names.len() - 1)];
             let flags = element_flags(name, ns, false);
-            match rand(10) {
+            match rand(14) {
                 0..=4 => s.push(arena.new_node(()), name, ns, flags),
                 5 | 6 if s.len() > 1 => {
                     s.pop();
                 }
-                7 if s.len() > 1 => s.remove_at(1 + rand(s.len() - 1)),
-                8 if s.len() > 1 => {
+                7 | 8 if s.len() > 1 => s.remove_at(1 + rand(s.len() - 1)),
+                9 if s.len() > 1 => {
                     s.insert_at(1 + rand(s.len() - 1), arena.new_node(()), name, ns, flags)
                 }
+                10 if s.len() > 2 => {
+                    let mut positions: Vec<usize> =
+                        (0..1 + rand(3)).map(|_| 1 + rand(s.len() - 1)).collect();
+                    positions.sort_unstable();
+                    positions.dedup();
+                    s.remove_positions(&positions);
+                }
+                11 if s.len() > 2 => {
+                    let from = 1 + rand(s.len() - 2);
+                    let after = from + 1 + rand(s.len() - from - 1);
+                    if s.get(from).is_some() && s.get(after).is_some() {
+                        s.replace_and_move(from, after, arena.new_node(()), name, ns, flags);
+                    }
+                }
+                12 => s.compact(),
                 _ => {}
             }
             s.check_invariants();
+            // `below` finds the previous live entry.
+            if s.len() > 1 {
+                let i = 1 + rand(s.len() - 1);
+                let naive = (0..i).rev().find(|&j| !s.entries[j].dead);
+                assert_eq!(s.below(i), naive);
+            }
             for &(name, ns) in &names {
                 if ns != Namespace::Html {
                     continue;
@@ -1008,9 +1180,9 @@ mod tests {
                     assert_eq!(s.has_in_scope(name, scope), naive_in_scope(&s, name, scope));
                 }
             }
-            let special = s.entries.iter().rposition(|e| e.has(SPECIAL));
+            let special = s.entries.iter().rposition(|e| !e.dead && e.has(SPECIAL));
             assert_eq!(s.last_of_kind(Kind::Special), special);
-            let html_floor = s.entries.iter().rposition(|e| e.has(HTML_NS));
+            let html_floor = s.entries.iter().rposition(|e| !e.dead && e.has(HTML_NS));
             assert_eq!(s.html_floor(s.len() - 1), html_floor);
         }
     }
