@@ -160,8 +160,9 @@ const SUPERSEDED: &[(&str, usize, &str, &str)] = &[(
     70,
     "</p><datagrid>",
     "html5lib expects </p> omitted before <datagrid>, from the 2008 drafts that had a datagrid element. \
-     The standard has no datagrid element, 13.1.2.4 does not list it, and the parser does not close \
-     a p for it (\"in body\": any other start tag), so omitting </p> would change the tree.",
+     The standard dropped it in WHATWG HTML r5644 (2010-10-22, \"Drop <datagrid> entirely for now\"): \
+     13.1.2.4 does not list it, and the parser does not close a p for it (\"in body\": any other \
+     start tag), so omitting </p> would change the tree.",
 )];
 
 fn main() {
