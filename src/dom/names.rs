@@ -7,8 +7,10 @@
 //!
 //! [`Document`]: crate::Document
 
-use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
 
 #[rustfmt::skip]
 #[path = "name_table.rs"]
@@ -179,41 +181,84 @@ pub(crate) fn name_hash(words: [u64; 3]) -> usize {
 /// The number of statically interned names.
 pub(crate) const STATIC_NAME_COUNT: usize = name_table::STATIC_NAMES.len();
 
+/// The table hash of a 32-bit name hash: a bijection spreading it over 64 bits (hash tables
+/// take their control bits from the top).
+#[inline]
+pub(crate) fn spread(h: u32) -> u64 {
+    u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// A per-document table of names that are not in the static table.
+///
+/// The names live back to back in one string (no allocation per name); the index is a hash
+/// table of their ids, keyed by a per-process random seed so that no page can make names
+/// collide on purpose.
 #[derive(Clone, Default)]
 pub(crate) struct DynamicNames {
-    names: Vec<Box<str>>,
-    index: HashMap<Box<str>, u32>,
+    /// Every name, back to back.
+    text: String,
+    /// Each name's end in `text` (its start is the previous name's end).
+    ends: Vec<u32>,
+    /// Each name's 32-bit hash and id (the hash kept so that growing the table reads no
+    /// text; equal hashes are confirmed by comparing the text).
+    index: HashTable<(u32, u32)>,
+    keys: foldhash::fast::RandomState,
 }
 
 impl DynamicNames {
+    /// The text of the dynamic name `i`.
+    #[inline]
+    fn text_of(&self, i: usize) -> &str {
+        let end = self.ends.get(i).map_or(0, |&e| e as usize);
+        let start = match i.checked_sub(1) {
+            Some(p) => self.ends.get(p).map_or(0, |&e| e as usize),
+            None => 0,
+        };
+        self.text.get(start..end).unwrap_or("")
+    }
+
+    fn find(&self, name: &str, hash: u32) -> Option<u32> {
+        self.index
+            .find(spread(hash), |&(h, i)| {
+                h == hash && self.text_of(i as usize) == name
+            })
+            .map(|&(_, i)| i)
+    }
+
     /// Interns `name`, returning its static id when it has one.
     pub(crate) fn intern(&mut self, name: &str) -> LocalName {
         if let Some(id) = LocalName::from_static_str(name) {
             return id;
         }
-        if let Some(&i) = self.index.get(name) {
+        let hash = self.keys.hash_one(name) as u32;
+        if let Some(i) = self.find(name, hash) {
             return LocalName::dynamic(i);
         }
-        // More than 2^31 distinct names cannot occur: each needs input bytes of its own, and
-        // inputs are far smaller than that. Saturating keeps this total without a panic path.
-        let i = u32::try_from(self.names.len()).unwrap_or(DYNAMIC_BIT - 1) & !DYNAMIC_BIT;
-        self.names.push(name.into());
-        self.index.insert(name.into(), i);
+        // More than 2^31 distinct names, or 4 GiB of them, cannot occur: each needs input
+        // bytes of its own, and inputs are far smaller than that. Saturating keeps this total
+        // without a panic path.
+        let i = u32::try_from(self.ends.len()).unwrap_or(DYNAMIC_BIT - 1) & !DYNAMIC_BIT;
+        self.text.push_str(name);
+        self.ends
+            .push(u32::try_from(self.text.len()).unwrap_or(u32::MAX));
+        self.index
+            .insert_unique(spread(hash), (hash, i), |&(h, _)| spread(h));
         LocalName::dynamic(i)
     }
 
     /// Looks `name` up without interning it.
     pub(crate) fn get(&self, name: &str) -> Option<LocalName> {
-        LocalName::from_static_str(name)
-            .or_else(|| self.index.get(name).map(|&i| LocalName::dynamic(i)))
+        LocalName::from_static_str(name).or_else(|| {
+            self.find(name, self.keys.hash_one(name) as u32)
+                .map(LocalName::dynamic)
+        })
     }
 
     /// The text of `name` (empty for a dynamic id from another document that is out of range).
     pub(crate) fn resolve(&self, name: LocalName) -> &str {
         match name.dynamic_index() {
             None => name.as_static_str().unwrap_or(""),
-            Some(i) => self.names.get(i).map_or("", |s| s),
+            Some(i) => self.text_of(i),
         }
     }
 }

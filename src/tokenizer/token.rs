@@ -3,10 +3,11 @@
 //! Tokens borrow from the tokenizer and from the input chunk being tokenized, so emitting one
 //! allocates nothing; a sink that keeps a token copies what it needs.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasher, BuildHasherDefault, Hasher, RandomState};
+use std::hash::BuildHasher;
 
-use crate::dom::names::LocalName;
+use hashbrown::HashTable;
+
+use crate::dom::names::{LocalName, spread};
 
 /// A byte range in the input: `start..end`, offsets counted from the start of the stream.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -435,31 +436,15 @@ pub(crate) struct RawAttr {
 /// Past this many attributes, duplicate detection switches from a scan to a hash table.
 const DUPLICATE_SCAN_LIMIT: usize = 16;
 
-/// The keys of [`Seen`] are hashes already (keyed SipHash of the name): use them as they are.
-#[derive(Default)]
-struct PassThrough(u64);
-
-impl Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// The kept attributes of a tag with many of them: the keyed hash of each name (so that no
-/// input can make them collide on purpose) to the attribute's index.
+/// The kept attributes of a tag with many of them, by name: a hash table of `(hash, index)`
+/// pairs, the 32-bit hash keyed per process (so that no input can make names collide on
+/// purpose) and kept so that growing the table reads no names; equal hashes are confirmed by
+/// comparing the names.
 #[derive(Default)]
 struct Seen {
     active: bool,
-    keys: RandomState,
-    index: HashMap<u64, usize, BuildHasherDefault<PassThrough>>,
+    keys: foldhash::fast::RandomState,
+    index: HashTable<(u32, u32)>,
 }
 
 /// The tag token under construction.
@@ -638,17 +623,17 @@ impl TagBuilder {
         let id = last.name_id;
         let duplicate = if self.seen.active {
             let seen = &mut self.seen;
-            let key = seen.keys.hash_one(name);
-            match seen.index.get(&key) {
-                None => {
-                    seen.index.insert(key, earlier.len());
-                    false
-                }
-                Some(&i) if earlier[i].name.resolve(names, input, base) == name => true,
-                // Two names with the same 64-bit keyed hash: practically never.
-                Some(_) => earlier
-                    .iter()
-                    .any(|a| !a.dropped && a.name.resolve(names, input, base) == name),
+            let h = seen.keys.hash_one(name) as u32;
+            let same = |&(eh, i): &(u32, u32)| {
+                eh == h && earlier[i as usize].name.resolve(names, input, base) == name
+            };
+            if seen.index.find(spread(h), same).is_some() {
+                true
+            } else {
+                let i = u32::try_from(earlier.len()).unwrap_or(u32::MAX);
+                seen.index
+                    .insert_unique(spread(h), (h, i), |&(eh, _)| spread(eh));
+                false
             }
         } else {
             // Static names compare by id; only two unknown names compare as strings.
@@ -665,8 +650,10 @@ impl TagBuilder {
                 seen.active = true;
                 let kept = earlier.iter().enumerate().chain([(earlier.len(), &*last)]);
                 for (i, a) in kept.filter(|(_, a)| !a.dropped) {
-                    let key = seen.keys.hash_one(a.name.resolve(names, input, base));
-                    seen.index.entry(key).or_insert(i);
+                    let h = seen.keys.hash_one(a.name.resolve(names, input, base)) as u32;
+                    let i = u32::try_from(i).unwrap_or(u32::MAX);
+                    seen.index
+                        .insert_unique(spread(h), (h, i), |&(eh, _)| spread(eh));
                 }
             }
             dup
