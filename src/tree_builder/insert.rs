@@ -339,7 +339,8 @@ impl TreeBuilder {
     /// [`STAND_IN_SPACING`]th position.
     #[inline]
     fn is_stand_in_position(&self, position: usize) -> bool {
-        position > 0 && position.is_multiple_of(self.stand_in_spacing)
+        // (Shallow positions, the usual case, skip the division.)
+        position >= self.stand_in_spacing && position.is_multiple_of(self.stand_in_spacing)
     }
 
     /// Gives `element`, a new element without a parent that goes on the stack at `position`,

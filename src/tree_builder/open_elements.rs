@@ -439,15 +439,21 @@ impl OpenElements {
 
     /// Adds a live entry's position to its lists.
     fn list_entry(&mut self, e: &Entry, p: u32, at_end: bool) {
-        let list = self.name_list_mut(e.name, e.ns);
+        self.list_position(e.name, e.ns, e.flags, p, at_end);
+    }
+
+    /// Adds position `p` of a live entry named `name` in `ns` with `flags` to its lists.
+    #[inline]
+    fn list_position(&mut self, name: LocalName, ns: Namespace, flags: u32, p: u32, at_end: bool) {
+        let list = self.name_list_mut(name, ns);
         if at_end {
             list.push(p);
         } else {
             insert_sorted(list, p);
         }
-        if e.flags & ANY_KIND != 0 {
+        if flags & ANY_KIND != 0 {
             for (kind, flag) in KINDS {
-                if e.flags & flag != 0 {
+                if flags & flag != 0 {
                     let list = &mut self.kinds[kind as usize];
                     if at_end {
                         list.push(p);
@@ -469,7 +475,9 @@ impl OpenElements {
         } else {
             self.entries.last().map_or(0, |e| e.html_floor)
         };
-        let e = Entry {
+        // (Built in place and not read back: a copy of a struct just written field by field
+        // stalls on store forwarding.)
+        self.entries.push(Entry {
             node,
             name,
             ns,
@@ -478,9 +486,8 @@ impl OpenElements {
             stand_in: false,
             dead: false,
             below: 0,
-        };
-        self.entries.push(e);
-        self.list_entry(&e, pos32(pos), true);
+        });
+        self.list_position(name, ns, flags, pos32(pos), true);
         if flags & EOF_ALLOWED == 0 {
             self.not_eof_allowed += 1;
         }
