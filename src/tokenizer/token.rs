@@ -448,6 +448,9 @@ struct Seen {
 }
 
 /// The tag token under construction.
+// `repr(C)` keeps `kind` and `self_closing` apart: read together as one 16-bit load, two
+// separate byte stores just before could not be forwarded to it (a stall per tag).
+#[repr(C)]
 pub(crate) struct TagBuilder {
     pub(crate) kind: TagKind,
     /// The tag name, in `name_buf` or the input.

@@ -56,7 +56,22 @@ impl TreeBuilder {
     }
 
     /// "The appropriate place for inserting a node", given an optional override target.
+    #[inline]
     pub(crate) fn appropriate_place(&self, override_target: Option<NodeId>) -> Option<Location> {
+        // The common case, inlined into the callers (a location returned through memory
+        // stalls them): the current node, no foster parenting, not a template.
+        if override_target.is_none() && !self.foster_parenting {
+            let e = self.open.current()?;
+            if !e.is_html(n::TEMPLATE) {
+                return Some(Location::append_to(e.node));
+            }
+        }
+        self.appropriate_place_in_general(override_target)
+    }
+
+    /// [`TreeBuilder::appropriate_place`] in all its steps.
+    #[inline(never)]
+    fn appropriate_place_in_general(&self, override_target: Option<NodeId>) -> Option<Location> {
         // "Let targetParent be overrideTarget if it is not null; otherwise the current node."
         let (target, info) = match override_target {
             Some(t) => (t, self.element_info(t)),
@@ -136,6 +151,7 @@ impl TreeBuilder {
     /// of open elements holds more elements than the cap (and foster parenting does not
     /// apply), the node goes to the current node's parent instead. Text is not capped (Blink
     /// inserts it into the current node, however deep).
+    #[inline]
     pub(crate) fn capped_insertion_location(&self) -> Option<Location> {
         let location = self.adjusted_insertion_location(None)?;
         let Some(max) = self.max_depth else {
@@ -158,6 +174,7 @@ impl TreeBuilder {
 
     /// "The adjusted insertion location", given an optional insertion location whose target
     /// parent overrides the current node.
+    #[inline]
     pub(crate) fn adjusted_insertion_location(
         &self,
         override_target: Option<NodeId>,
