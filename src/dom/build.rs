@@ -35,7 +35,10 @@ pub(crate) struct StandIns {
     element_of: HashMap<Id, Id, IdHash>,
 }
 
-/// Hashing for node ids (arena indices, never chosen by the input): one multiplication.
+/// Hashing for node ids (arena indices, never chosen by the input). The hash keeps the index
+/// in its low bits, so that nodes created one after another land in neighbouring buckets (a
+/// walk in document order stays in cache however large the table), and takes its top bits,
+/// which hash tables compare first, from a multiplication.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct IdHash;
 
@@ -49,21 +52,27 @@ impl std::hash::BuildHasher for IdHash {
 /// The hasher of [`IdHash`].
 pub(crate) struct IdHasher(u64);
 
+const ID_MUL: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+/// The top seven bits.
+const TOP: u64 = 0x7f << 57;
+
 impl std::hash::Hasher for IdHasher {
     fn finish(&self) -> u64 {
-        self.0
+        (self.0 & !TOP) ^ (self.0.wrapping_mul(ID_MUL) & TOP)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(ID_MUL);
         }
     }
     fn write_usize(&mut self, n: usize) {
-        self.0 = (self.0.rotate_left(5) ^ n as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        // The arena index (the first thing a node id hashes).
+        self.0 = n as u64;
     }
-    fn write_u16(&mut self, n: u16) {
-        self.write_usize(usize::from(n));
+    fn write_u16(&mut self, _stamp: u16) {
+        // A node id's reuse stamp: ids in one table never share an index.
     }
+    fn write_i16(&mut self, _stamp: i16) {}
 }
 
 impl Document {

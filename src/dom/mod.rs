@@ -158,7 +158,7 @@ pub struct Document {
     pub(crate) attrs: Vec<Attr>,
     pub(crate) names: DynamicNames,
     /// Each `template` element's contents fragment.
-    pub(crate) template_contents: HashMap<indextree::NodeId, indextree::NodeId>,
+    pub(crate) template_contents: HashMap<indextree::NodeId, indextree::NodeId, build::IdHash>,
     pub(crate) quirks_mode: QuirksMode,
     pub(crate) scripting: bool,
     pub(crate) errors: Vec<ParseError>,
@@ -196,7 +196,7 @@ impl Document {
             strings: Strings::with_source(source),
             attrs: Vec::new(),
             names: DynamicNames::default(),
-            template_contents: HashMap::new(),
+            template_contents: HashMap::default(),
             quirks_mode: QuirksMode::NoQuirks,
             scripting: false,
             errors: Vec::new(),
