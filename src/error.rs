@@ -315,6 +315,10 @@ impl LineCol {
 /// The number of UTF-16 code units in `s`.
 #[inline]
 pub(crate) fn utf16_len(s: &str) -> u32 {
+    // Mostly ASCII: one unit per byte (checked a word at a time).
+    if s.is_ascii() {
+        return u32::try_from(s.len()).unwrap_or(u32::MAX);
+    }
     // Every char takes one unit, and those above U+FFFF (4 UTF-8 bytes) take two.
     let chars = s.len() - s.bytes().filter(|&b| (b & 0xC0) == 0x80).count();
     let astral = s.bytes().filter(|&b| b >= 0xF0).count();
