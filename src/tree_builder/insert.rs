@@ -372,10 +372,16 @@ impl TreeBuilder {
     }
 
     /// Puts the elements with stand-ins that have left the stack back in the tree.
+    #[inline]
     pub(crate) fn put_back_left_elements(&mut self) {
-        if !self.open.has_left() {
-            return;
+        if self.open.has_left() {
+            self.put_back_left_elements_now();
         }
+    }
+
+    /// [`TreeBuilder::put_back_left_elements`] once there are some.
+    #[inline(never)]
+    fn put_back_left_elements_now(&mut self) {
         for element in self.open.take_left() {
             self.doc.put_back(element);
         }

@@ -135,10 +135,16 @@ impl TreeBuilder {
 
     /// "Maybe clone an option into selectedcontent" for every option popped off the stack of
     /// open elements since the last call.
+    #[inline]
     pub(crate) fn flush_popped_options(&mut self) {
-        if !self.open.track_popped_options {
-            return;
+        if self.open.track_popped_options {
+            self.flush_popped_options_now();
         }
+    }
+
+    /// [`TreeBuilder::flush_popped_options`] once options are tracked.
+    #[inline(never)]
+    fn flush_popped_options_now(&mut self) {
         for (option, select) in self.open.take_popped_options() {
             let Some(select) = select else { continue };
             let Some(state) = self.selects.get(&select) else {
