@@ -128,8 +128,19 @@ impl Positions {
 
     /// Computes the line and column of every span start, in one sweep over the source.
     pub(crate) fn resolve_lines(&mut self, source: &str) {
+        let bytes = source.as_bytes();
         let mut starts: Vec<(usize, usize, bool)> = Vec::new();
-        for (i, e) in self.entries.iter().enumerate() {
+        for (i, e) in self.entries.iter_mut().enumerate() {
+            // A span that ends between the CR and LF of a CRLF pair (text whose token ended at
+            // a chunk boundary there) takes the LF too: the pair is one newline, and the
+            // whole input in one go gives that span.
+            if e.start != NONE
+                && e.end > 0
+                && bytes.get(e.end - 1) == Some(&b'\r')
+                && bytes.get(e.end) == Some(&b'\n')
+            {
+                e.end += 1;
+            }
             if e.start != NONE {
                 starts.push((e.start, i, false));
             }

@@ -12,7 +12,7 @@ use encoding_rs::Encoding;
 
 use crate::dom::{Document, NodeData};
 use crate::encoding::{Confidence, EncodingError};
-use crate::error::LineCol;
+use crate::error::{ErrorCode, LineCol};
 use crate::tokenizer::{Tokenizer, TokenizerOptions};
 use crate::tree_builder::{FragmentContext, FragmentContextError, TreeBuilder};
 
@@ -62,8 +62,11 @@ pub struct ParseOptions {
     /// more than about one per byte except by the standard's amplification (formatting
     /// elements reopened after every block: a few kilobytes of them can make millions of
     /// nodes), which this stops. When the limit is hit, parsing ends there: the
-    /// document keeps what was built and [`Document::limit_hit`](crate::Document::limit_hit)
-    /// says so.
+    /// document keeps what was built (and the whole input as its source), reports no errors
+    /// past that point, and [`Document::limit_hit`](crate::Document::limit_hit) says so. A
+    /// [`Parser`] counts the input written so far, and stops after the token that crossed
+    /// the limit, so where a streamed parse stops can depend on the chunk boundaries (the
+    /// one exception to "any chunking gives the same document").
     pub max_nodes: Option<usize>,
     /// Attach elements nested deeper than this to their parent's parent, as Blink does at
     /// 512: deeply nested documents then get Chromium's tree instead of the standard's.
@@ -225,18 +228,23 @@ impl Pipeline {
 
     /// Parses the next piece of text.
     fn feed(&mut self, text: &str) {
-        // A resource limit stopped the parse: the rest of the input is not looked at.
+        // Tokens that are verbatim input refer to the document's copy of it, which keeps the
+        // whole input even when a resource limit stopped the parse...
+        self.builder.doc.strings.source.push_str(text);
+        // ...but the rest of it is not looked at.
         if self.builder.stopped {
             return;
         }
-        // Tokens that are verbatim input refer to the document's copy of it.
-        self.builder.doc.strings.source.push_str(text);
         self.tokenizer.feed(text, &mut self.builder);
     }
 
     /// Ends the input (the end-of-file token). Later calls do nothing.
     fn end(&mut self) {
-        self.tokenizer.end(&mut self.builder);
+        // (After a resource limit stopped the parse, the end of the input is not looked at
+        // either: no end-of-file errors for where the tokenizer happened to stop.)
+        if !self.builder.stopped {
+            self.tokenizer.end(&mut self.builder);
+        }
     }
 
     /// Ends the input and returns the document, decoded with `encoding`.
@@ -431,10 +439,20 @@ fn new_tokenizer() -> Tokenizer {
     })
 }
 
-/// Sorts the kept errors by offset (stably: errors at one offset keep their order) and gives
-/// each its line and column.
+/// Sorts the kept errors by offset and gives each its line and column. At one offset, the
+/// input stream's errors (13.2.3.5, found as a character enters the stream) come before the
+/// tokenizer's and tree builder's (found as it is consumed), whatever chunk boundary fell
+/// in between; others keep the order they were found in (the sort is stable).
 fn resolve_error_positions(doc: &mut Document) {
-    doc.errors.sort_by_key(|e| e.offset);
+    doc.errors.sort_by_key(|e| {
+        let input_stream = matches!(
+            e.code,
+            ErrorCode::ControlCharacterInInputStream
+                | ErrorCode::NoncharacterInInputStream
+                | ErrorCode::SurrogateInInputStream
+        );
+        (e.offset, !input_stream)
+    });
     let mut line_col = LineCol::default();
     let source = &doc.strings.source;
     for error in &mut doc.errors {

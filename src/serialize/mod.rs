@@ -96,7 +96,11 @@ impl Default for SerializeOptions {
 impl SerializeOptions {
     /// The html5lib serializer's defaults: optional tags omitted, attributes quoted only
     /// when needed (with the quote that needs no escaping), boolean attributes minimized,
-    /// DOCTYPE identifiers written. The output parses back to the same tree.
+    /// DOCTYPE identifiers written. The output is smaller, but not always the same tree
+    /// when parsed back: a minimized boolean attribute comes back with an empty value
+    /// (`checked="checked"` as `checked`), and the html5lib rules for omitting `</p>` assume
+    /// a no-quirks document (in quirks mode a `<table>` after an omitted `</p>` goes inside
+    /// the `p`). Use the default options when the tree must survive.
     ///
     /// ```
     /// use html_arena::{Document, serialize::SerializeOptions};

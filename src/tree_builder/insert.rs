@@ -407,11 +407,19 @@ impl TreeBuilder {
         let Some(location) = self.adjusted_insertion_location(None) else {
             return;
         };
-        self.insert_text_at(location, text.text, text.source_offset());
+        self.insert_text_at(location, text.text, text.source_offset(), text.offset);
     }
 
     /// Inserts text at `location`, merging with a text node right before the insertion point.
-    pub(crate) fn insert_text_at(&mut self, location: Location, text: &str, source: Option<usize>) {
+    /// `source` is where the text sits verbatim in the source, if it does; `offset` where its
+    /// first character came from.
+    pub(crate) fn insert_text_at(
+        &mut self,
+        location: Location,
+        text: &str,
+        source: Option<usize>,
+        offset: usize,
+    ) {
         // "If targetParent is a Document node, then return."
         if matches!(
             self.doc.arena.get(location.parent).map(|x| x.get()),
@@ -434,7 +442,16 @@ impl TreeBuilder {
             }
         };
         if let (Some(p), Some(node)) = (self.doc.positions.as_mut(), node) {
-            p.extend(node, self.current_span);
+            // The characters inserted, not the whole token: a mode may have dropped (or sent
+            // elsewhere) part of it.
+            let token = self.current_span;
+            let span = match source {
+                Some(start) => crate::tokenizer::Span::new(start, start + text.len()),
+                None => {
+                    crate::tokenizer::Span::new(offset.max(token.start).min(token.end), token.end)
+                }
+            };
+            p.extend(node, span);
         }
     }
 

@@ -508,7 +508,18 @@ impl TreeBuilder {
             } => Tok::Characters(Text {
                 text,
                 offset: span.start,
-                verbatim,
+                // Characters the tokenizer held back at a chunk boundary (a `<` or `&` that
+                // turned out to be text) come from its buffer, but are usually still the
+                // source verbatim: say so, so that their positions are the same whatever the
+                // chunking.
+                verbatim: verbatim
+                    || self
+                        .doc
+                        .strings
+                        .source
+                        .as_bytes()
+                        .get(span.start..span.start + text.len())
+                        == Some(text.as_bytes()),
             }),
             Token::NullCharacter { span } => Tok::Null(span.start),
             Token::StartTag(ref tag) => Tok::StartTag(self.tag_token(tag)),
@@ -785,7 +796,10 @@ impl TokenSink for TreeBuilder {
     }
 
     fn parse_error(&mut self, error: ParseError) {
-        self.doc.record_error(error, self.error_limit);
+        // Once parsing stopped (a resource limit), the rest of the input reports nothing.
+        if !self.stopped {
+            self.doc.record_error(error, self.error_limit);
+        }
     }
 
     fn adjusted_current_node_is_foreign(&self) -> bool {

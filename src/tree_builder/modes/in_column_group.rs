@@ -3,7 +3,7 @@
 use crate::dom::names::local_name as n;
 
 use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
-use super::{in_body, in_head, whitespace_then};
+use super::{in_body, in_head, insert_whitespace_only, whitespace_then};
 
 /// The "in column group" insertion mode.
 pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
@@ -61,14 +61,17 @@ fn end_tag_colgroup<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
 /// "in column group": Anything else.
 fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
     if !tb.open.current_is(n::COLGROUP) {
-        // Ignored in place, so each character is its own parse error.
-        match &token {
-            Tok::Characters(text) => {
-                tb.character_errors(crate::error::ErrorCode::UnexpectedCharacter, text)
+        // "If the current node is not a colgroup element, then this is a parse error; ignore
+        // the token." Character tokens come one at a time: each non-whitespace one is an
+        // error and ignored, and the white space between them is still inserted (the mode
+        // stays the same).
+        return match token {
+            Tok::Characters(text) => insert_whitespace_only(tb, text),
+            _ => {
+                tb.unexpected(&token);
+                Step::Done
             }
-            _ => tb.unexpected(&token),
-        }
-        return Step::Done;
+        };
     }
     tb.open.pop();
     Step::ReprocessAs(InsertionMode::InTable, token)

@@ -1,0 +1,4 @@
+//! The checks behind the fuzz targets, shared with `tests/fuzz_regressions.rs` (which includes
+//! `checks.rs` by path), so a regression test runs exactly what the target ran.
+
+pub mod checks;
