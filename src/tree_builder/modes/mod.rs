@@ -85,26 +85,19 @@ pub(crate) fn insert_whitespace_only<'t>(tb: &mut TreeBuilder, text: Text<'t>) -
         tb.insert_characters(text);
         return Step::Done;
     }
-    // One parse error for each ignored (non-whitespace) character.
-    for (i, c) in text.text.char_indices() {
-        if !(c.is_ascii() && is_whitespace_byte(c as u8)) {
-            let offset = if text.verbatim {
-                text.offset + i
-            } else {
-                text.offset
-            };
-            tb.error(crate::error::ErrorCode::UnexpectedCharacter, offset);
-        }
+    // The runs between ignored characters, each a piece of the original run (so it keeps
+    // its place in the source); one parse error for each ignored (non-whitespace) character.
+    let mut rest = text;
+    while !rest.text.is_empty() {
+        let (ws, after) = rest.split_at(whitespace_prefix_len(rest.text));
+        tb.insert_characters(ws);
+        let ignored = after
+            .text
+            .find(|c: char| c.is_ascii() && is_whitespace_byte(c as u8))
+            .unwrap_or(after.text.len());
+        let (bad, after) = after.split_at(ignored);
+        tb.character_errors(crate::error::ErrorCode::UnexpectedCharacter, &bad);
+        rest = after;
     }
-    let kept: String = text
-        .text
-        .chars()
-        .filter(|&c| c.is_ascii() && is_whitespace_byte(c as u8))
-        .collect();
-    tb.insert_characters(Text {
-        text: &kept,
-        offset: text.offset,
-        verbatim: false,
-    });
     Step::Done
 }
