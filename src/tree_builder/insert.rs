@@ -77,11 +77,6 @@ impl TreeBuilder {
             Some(t) => (t, self.element_info(t)),
             None => {
                 let e = self.open.current()?;
-                // The common case, decided from the stack entry alone: no foster parenting, and
-                // not a template.
-                if !self.foster_parenting && !e.is_html(n::TEMPLATE) {
-                    return Some(Location::append_to(e.node));
-                }
                 (e.node, Some((e.name, e.ns)))
             }
         };
@@ -463,18 +458,7 @@ impl TreeBuilder {
         source: Option<usize>,
         override_target: Option<NodeId>,
     ) {
-        let location = match override_target {
-            Some(_) => self.adjusted_insertion_location(override_target),
-            None => self.capped_insertion_location(),
-        };
-        let Some(location) = location else {
-            return;
-        };
-        let comment = self.doc.create_comment(data, source);
-        if let Some(p) = self.doc.positions.as_mut() {
-            p.set(comment, self.current_span);
-        }
-        self.insert_node(comment, location);
+        self.insert_leaf(override_target, |doc| doc.create_comment(data, source));
     }
 
     /// "Insert a processing instruction", like [`TreeBuilder::insert_comment`].
@@ -484,6 +468,19 @@ impl TreeBuilder {
         data: &str,
         override_target: Option<NodeId>,
     ) {
+        self.insert_leaf(override_target, |doc| {
+            doc.create_processing_instruction(target, data)
+        });
+    }
+
+    /// Inserts the node `create` makes (a comment or processing instruction, spanning the
+    /// current token) at `override_target` or the adjusted insertion location; the node is
+    /// only made when there is a location.
+    fn insert_leaf(
+        &mut self,
+        override_target: Option<NodeId>,
+        create: impl FnOnce(&mut crate::dom::Document) -> NodeId,
+    ) {
         let location = match override_target {
             Some(_) => self.adjusted_insertion_location(override_target),
             None => self.capped_insertion_location(),
@@ -491,11 +488,11 @@ impl TreeBuilder {
         let Some(location) = location else {
             return;
         };
-        let pi = self.doc.create_processing_instruction(target, data);
+        let node = create(&mut self.doc);
         if let Some(p) = self.doc.positions.as_mut() {
-            p.set(pi, self.current_span);
+            p.set(node, self.current_span);
         }
-        self.insert_node(pi, location);
+        self.insert_node(node, location);
     }
 
     /// Adds the attributes of `tag` that `element` does not have yet (the "in body" `html` and

@@ -77,14 +77,11 @@ pub(crate) fn generic_text_element<'t>(
     Step::Done
 }
 
-/// For the frameset modes: inserts the whitespace characters of a run and ignores the others
-/// (each a parse error: "Anything else: Parse error. Ignore the token.").
+/// For "in frameset", "after frameset" and "in column group" (current node not a colgroup):
+/// inserts the whitespace characters of a run and ignores the others, each a parse error
+/// ("Anything else: Parse error. Ignore the token.", one character token at a time).
 pub(crate) fn insert_whitespace_only<'t>(tb: &mut TreeBuilder, text: Text<'t>) -> Step<'t> {
     use super::tag_sets::is_whitespace_byte;
-    if text.is_all_whitespace() {
-        tb.insert_characters(text);
-        return Step::Done;
-    }
     // The runs between ignored characters, each a piece of the original run (so it keeps
     // its place in the source); one parse error for each ignored (non-whitespace) character.
     let mut rest = text;
