@@ -5,8 +5,12 @@ use encoding_rs::{Encoding, KOI8_R, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1251, WIN
 use html_arena::encoding::{EncodingOption, charset_from_content_type};
 use html_arena::{Confidence, Document, EncodingError, ParseOptions, Parser};
 
+/// Parses with the encoding choice of a browser (`with_browser_encoding(true)`): these tests
+/// assert the standard's default (windows-1252) for input that declares nothing, which the
+/// default options replace with detection (valid UTF-8 is UTF-8; see
+/// `tests/encoding_default.rs`).
 fn parse(bytes: &[u8]) -> Document {
-    parse_with(bytes, &ParseOptions::default())
+    parse_with(bytes, &ParseOptions::default().with_browser_encoding(true))
 }
 
 /// Parses whole and in chunks of 1, 7 and 1000 bytes; all must agree (tree, errors, encoding,
