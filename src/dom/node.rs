@@ -420,15 +420,34 @@ impl<'a> ElementRef<'a> {
         self.node.doc.attrs_of(self.element_data())
     }
 
-    /// The value of the attribute named `name` that has no namespace.
+    /// The value of the attribute named `name` that has no namespace, like the DOM's
+    /// `getAttribute`: on an HTML element, `name` is ASCII-lowercased first (the parser
+    /// lowercased the names in the source), so `attr("HREF")` finds `href`. On SVG and
+    /// MathML elements the case must match (`viewBox`).
     ///
     /// ```
-    /// let doc = html_arena::Document::parse(r#"<a href="/x" HREF="/y">"#);
+    /// let doc = html_arena::Document::parse(r#"<a href="/x" HREF="/y"><svg viewBox="0 0 1 1">"#);
     /// let a = doc.body().unwrap().element_children().next().unwrap();
     /// assert_eq!(a.attr("href"), Some("/x"));
+    /// assert_eq!(a.attr("HREF"), Some("/x"));
     /// assert_eq!(a.attr("title"), None);
+    /// let svg = a.element_children().next().unwrap();
+    /// assert_eq!(svg.attr("viewBox"), Some("0 0 1 1"));
+    /// assert_eq!(svg.attr("viewbox"), None);
     /// ```
     pub fn attr(self, name: &str) -> Option<&'a str> {
+        // DOM "get an attribute by name", step 1: "If element is in the HTML namespace and its
+        // node document is an HTML document, then set qualifiedName to qualifiedName in ASCII
+        // lowercase." (Every document here is an HTML document.)
+        if self.element_data().ns == Namespace::Html && name.bytes().any(|b| b.is_ascii_uppercase())
+        {
+            return self.attr_exact(&name.to_ascii_lowercase());
+        }
+        self.attr_exact(name)
+    }
+
+    /// The attribute named exactly `name`, with no namespace.
+    fn attr_exact(self, name: &str) -> Option<&'a str> {
         let doc = self.node.doc;
         let id = doc.names.get(name)?;
         self.raw_attrs()
