@@ -51,7 +51,9 @@ pub mod tokenizer;
 mod tree_builder;
 
 pub use dom::names::{AttrNamespace, LocalName, Namespace, local_name};
-pub use dom::{Document, ElementRef, Limit, MutationError, NodeId, NodeKind, NodeRef, QuirksMode};
+pub use dom::{
+    Document, ElementName, ElementRef, Limit, MutationError, NodeId, NodeKind, NodeRef, QuirksMode,
+};
 pub use encoding::{Confidence, EncodingError};
 pub use error::{ErrorCode, ParseError};
 pub use parser::ParseOptions;

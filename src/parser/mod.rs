@@ -165,6 +165,34 @@ impl ParseOptions {
         self
     }
 
+    /// Sets [`collect_errors`](ParseOptions::collect_errors): with `false`, no parse error
+    /// is kept (they are still counted).
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions};
+    ///
+    /// let doc = Document::parse_with("</x>", &ParseOptions::default().with_collect_errors(false));
+    /// assert!(doc.errors().is_empty());
+    /// assert!(doc.error_count() > 0);
+    /// ```
+    pub fn with_collect_errors(mut self, collect: bool) -> Self {
+        self.collect_errors = collect;
+        self
+    }
+
+    /// Sets [`max_errors`](ParseOptions::max_errors), the most parse errors kept.
+    pub fn with_max_errors(mut self, max: usize) -> Self {
+        self.max_errors = max;
+        self
+    }
+
+    /// Sets [`source_positions`](ParseOptions::source_positions): record where each node
+    /// came from in the source.
+    pub fn with_source_positions(mut self, on: bool) -> Self {
+        self.source_positions = on;
+        self
+    }
+
     /// Sets [`max_nodes`](ParseOptions::max_nodes): the parse stops once the document has
     /// more than `max` nodes.
     ///
@@ -604,6 +632,22 @@ impl Document {
         parser.pipeline.reserve(html.len());
         parser.write_str(html);
         Ok(parser.finish())
+    }
+
+    /// Parses a fragment of HTML as the content of a `<body>`, the common case (what
+    /// `body.innerHTML = html` does), with the default options. The returned document's root
+    /// is a `DocumentFragment` holding the parsed nodes. For another context or options, see
+    /// [`Document::parse_fragment`].
+    ///
+    /// ```
+    /// let frag = html_arena::Document::parse_body_fragment("<p>One<p>Two <b>three");
+    /// assert_eq!(frag.root().children().count(), 2);
+    /// assert_eq!(frag.html(), "<p>One</p><p>Two <b>three</b></p>");
+    /// ```
+    pub fn parse_body_fragment(html: &str) -> Document {
+        // "body" is a valid context, so this is never the (empty) default; but a default is a
+        // better answer than a panic.
+        Document::parse_fragment(html, "body", &ParseOptions::default()).unwrap_or_default()
     }
 }
 
