@@ -37,9 +37,11 @@ pub struct ParseOptions {
     /// for byte input ([`Document::parse_bytes`], [`Parser::write`]). It wins over the page's
     /// `<meta>`, with the confidence certain. An unknown label is an error of the parse call.
     pub transport_encoding: Option<String>,
-    /// The encoding to use for byte input when nothing in or around the bytes declares one (a
-    /// label; default `windows-1252`; see
-    /// [`default_encoding_for_locale`](crate::encoding::default_encoding_for_locale)). A
+    /// The encoding to use for byte input when nothing in or around the bytes declares one and
+    /// [detection](ParseOptions::detect_encoding) finds nothing (all-ASCII input, or detection
+    /// off as in [`with_browser_encoding`](ParseOptions::with_browser_encoding)): a label;
+    /// default `windows-1252`; see
+    /// [`default_encoding_for_locale`](crate::encoding::default_encoding_for_locale). A
     /// `<meta>` found while parsing may still change it. An unknown label is an error of the
     /// parse call.
     pub fallback_encoding: Option<String>,
