@@ -317,8 +317,11 @@ fn the_user_override_and_the_fallback() {
         ("windows-1251", Confidence::Certain)
     );
     assert_eq!(body_text(&doc), "Привет, мир");
-    // The fallback is used when nothing declares an encoding, tentatively...
-    let options = ParseOptions::default().with_fallback_encoding("windows-1251");
+    // The fallback is used when nothing declares an encoding, tentatively (with the browser's
+    // choice: by default, detection would come first)...
+    let options = ParseOptions::default()
+        .with_browser_encoding(true)
+        .with_fallback_encoding("windows-1251");
     let doc = parse_with(&late_declaration(b"x", ""), &options);
     assert_eq!(
         encoding_and_confidence(&doc),
