@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release --example query -- [--text|--attr NAME|--html|--path|--count]
-//!                                         [--scripting] [--encoding LABEL] [SELECTOR [FILE...]]
+//!                                         [--scripting] [--encoding LABEL] [--browser-encoding]
+//!                                         [SELECTOR [FILE...]]
 //! ```
 //!
 //! Each match is printed followed by a newline, in document order:
@@ -18,8 +19,9 @@
 //! With no FILE, the selector runs on an embedded sample page (`examples/sample.html`), and
 //! with no SELECTOR either, `article h2 > a` runs on it: the command works as written on a
 //! fresh clone. A FILE is read as bytes and its encoding sniffed (a byte order mark, a
-//! `<meta>` charset, else windows-1252) unless `--encoding LABEL` names one; `-` reads
-//! standard input. With several FILEs, each file's matches follow a line `==> FILE <==`.
+//! `<meta>` charset, else UTF-8 if the bytes are valid UTF-8, else a guess from the bytes)
+//! unless `--encoding LABEL` names one; `--browser-encoding` chooses as a browser does
+//! instead (no guess: windows-1252 when nothing is declared); `-` reads standard input. With several FILEs, each file's matches follow a line `==> FILE <==`.
 //! `--scripting` parses with scripting on (`<noscript>` content is then text, as in a browser
 //! running scripts; by default it is parsed as elements, as a crawler sees it).
 //!
@@ -58,6 +60,7 @@ struct Args {
     mode: Mode,
     scripting: bool,
     encoding: Option<String>,
+    browser_encoding: bool,
     selector: Option<String>,
     files: Vec<String>,
 }
@@ -65,7 +68,7 @@ struct Args {
 fn usage() -> ExitCode {
     eprintln!(
         "usage: query [--text|--attr NAME|--html|--path|--count] [--scripting] \
-         [--encoding LABEL] [SELECTOR [FILE...]]"
+         [--encoding LABEL] [--browser-encoding] [SELECTOR [FILE...]]"
     );
     ExitCode::from(2)
 }
@@ -75,6 +78,7 @@ fn parse_args() -> Result<Args, ExitCode> {
         mode: Mode::Html,
         scripting: false,
         encoding: None,
+        browser_encoding: false,
         selector: None,
         files: Vec::new(),
     };
@@ -93,6 +97,7 @@ fn parse_args() -> Result<Args, ExitCode> {
                     None => return Err(usage()),
                 },
                 "--scripting" => args.scripting = true,
+                "--browser-encoding" => args.browser_encoding = true,
                 "--encoding" => match it.next() {
                     Some(label) if get_an_encoding(&label).is_some() => {
                         args.encoding = Some(label);
@@ -200,6 +205,7 @@ fn main() -> ExitCode {
     };
     let mut options = ParseOptions::default().with_scripting(args.scripting);
     options.override_encoding = args.encoding.clone();
+    options = options.with_browser_encoding(args.browser_encoding);
 
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut status = ExitCode::SUCCESS;

@@ -186,7 +186,23 @@ impl fmt::Display for ErrorCode {
 /// `line` and `column` are 1-based. The column counts UTF-16 code units from the start of the
 /// line (as browsers' developer tools and the html5lib tests do), and CR, LF and CRLF each end
 /// one line. `offset` is the byte offset in the decoded input text.
+///
+/// Read it through the accessors ([`code`](ParseError::code), [`line`](ParseError::line),
+/// [`column`](ParseError::column), [`offset`](ParseError::offset),
+/// [`detail`](ParseError::detail)). The fields stay readable for existing code, but the
+/// struct is `#[non_exhaustive]`: only the parser makes parse errors, and it may record more
+/// about them later.
+///
+/// ```
+/// let doc = html_arena::Document::parse("<p>\n</i>");
+/// let e = &doc.errors()[1];
+/// assert_eq!(e.code(), html_arena::ErrorCode::UnexpectedEndTag);
+/// assert_eq!((e.line(), e.column(), e.offset()), (2, 1, 4));
+/// assert_eq!(e.detail(), Some("</i>"));
+/// assert_eq!(e.to_string(), "2:1: unexpected-end-tag: </i>");
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct ParseError {
     /// The error code.
     pub code: ErrorCode,
@@ -201,6 +217,36 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// The error code.
+    #[inline]
+    pub fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    /// The 1-based line.
+    #[inline]
+    pub fn line(&self) -> u32 {
+        self.line
+    }
+
+    /// The 1-based column, in UTF-16 code units.
+    #[inline]
+    pub fn column(&self) -> u32 {
+        self.column
+    }
+
+    /// The byte offset in the decoded input.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// For tree-construction errors, the tag name or other detail involved.
+    #[inline]
+    pub fn detail(&self) -> Option<&str> {
+        self.detail.as_deref()
+    }
+
     /// A human-readable message, e.g. `unexpected-end-tag: </div>`.
     pub fn message(&self) -> String {
         match &self.detail {

@@ -1,4 +1,155 @@
-#![doc = include_str!("../README.md")]
+//! An HTML parser that builds the tree a browser builds (it follows the parsing chapter of the
+//! WHATWG HTML Standard step by step) into an index-based arena DOM that you query with CSS
+//! selectors, read, change and write back out. For scrapers, crawlers, rewriters and content
+//! extraction. The `html-arena` command does the same from the shell (install it with
+//! `cargo install --path .` in a checkout; `html-arena --help`).
+//!
+//! # Add the dependency
+//!
+//! ```toml
+//! [dependencies]
+//! html-arena = "0.1"
+//! ```
+//!
+//! # Parse
+//!
+//! [`Document::parse`] takes text; every input gives a document, as in a browser (parse
+//! errors are data: [`Document::errors`]). [`ParseOptions`] holds the rest (scripting, error
+//! collection, budgets, source positions), and [`Parser`] takes input in chunks.
+//!
+//! ```
+//! use html_arena::Document;
+//!
+//! let doc = Document::parse("<title>Shop</title><p class=price>12 €<p>Sold out");
+//! assert_eq!(doc.head().unwrap().text(), "Shop");
+//! assert_eq!(doc.body().unwrap().children().count(), 2); // the parser closed the first <p>
+//!
+//! // A fragment, as `innerHTML` parses it:
+//! let frag = Document::parse_body_fragment("<li>one<li>two");
+//! assert_eq!(frag.root().children().count(), 2);
+//! ```
+//!
+//! # Select
+//!
+//! [`Selector::parse`] compiles a CSS selector (the syntax of `querySelectorAll`, with
+//! `:has()`, `:is()`, `:not()`, `:nth-child(An+B of S)` and the HTML pseudo-classes);
+//! [`Document::select`] yields the matching elements in document order, and so does
+//! [`ElementRef::select`] below one element. A bad selector is an error that points at the
+//! problem.
+//!
+//! ```
+//! use html_arena::{Document, Selector};
+//!
+//! let doc = Document::parse("<ul><li><a href=/a>A</a><li><a href=/b rel=nofollow>B</a></ul>");
+//! let links = Selector::parse("li > a[href]:not([rel~=nofollow])")?;
+//! let found: Vec<_> = doc.select(&links).map(|a| a.text()).collect();
+//! assert_eq!(found, ["A"]);
+//!
+//! let err = Selector::parse("a:hovr").unwrap_err();
+//! assert_eq!(err.to_string(), "unknown pseudo-class `:hovr` at byte 1");
+//! # Ok::<(), html_arena::SelectorError>(())
+//! ```
+//!
+//! # Text
+//!
+//! [`NodeRef::text`] is the DOM's `textContent` (every text node, scripts included);
+//! [`NodeRef::rendered_text`] is what a reader sees, in the spirit of `innerText` (no scripts
+//! or hidden elements, white space collapsed, a line per block).
+//!
+//! ```
+//! let doc = html_arena::Document::parse("<h1>News</h1><script>x()</script><p>One   two</p>");
+//! let body = doc.body().unwrap();
+//! assert_eq!(body.text(), "Newsx()One   two");
+//! assert_eq!(body.rendered_text(), "News\n\nOne two");
+//! ```
+//!
+//! # Attributes
+//!
+//! [`ElementRef::attr`] reads an attribute as `getAttribute` does (the name is
+//! case-insensitive on HTML elements); [`ElementRef::attrs`] lists them, and
+//! [`ElementRef::id`], [`ElementRef::classes`] and [`ElementRef::has_class`] cover the common
+//! cases. [`Document::get_element_by_id`] finds an element by its `id`.
+//!
+//! ```
+//! let doc = html_arena::Document::parse(r#"<img id=logo SRC="/logo.png" class="big round">"#);
+//! let img = doc.get_element_by_id("logo").unwrap();
+//! assert_eq!(img.name(), "img");
+//! assert_eq!(img.attr("src"), Some("/logo.png"));
+//! assert_eq!(img.attr("SRC"), Some("/logo.png"));
+//! assert!(img.has_class("round"));
+//! let names: Vec<_> = img.attrs().map(|a| a.local_name).collect();
+//! assert_eq!(names, ["id", "src", "class"]);
+//! ```
+//!
+//! # Mutate
+//!
+//! Handles borrow the document; to change it, take their [`NodeId`]s
+//! ([`NodeRef::node_id`]) to the document's mutation methods ([`Document::append`],
+//! [`Document::remove`], [`Document::set_attribute`], [`Document::set_text`],
+//! [`Document::set_inner_html`], ...). A change that would break the tree is an error
+//! ([`MutationError`]), never a broken tree. Then serialize: [`NodeRef::html`] is `outerHTML`,
+//! [`NodeRef::inner_html`] is `innerHTML` ([`serialize`] has the options).
+//!
+//! ```
+//! use html_arena::{Document, Selector};
+//!
+//! let mut doc = Document::parse("<p>Hello <span class=ad>BUY</span>world");
+//! let ads: Vec<_> = doc.select(&Selector::parse(".ad")?).map(|e| e.node_id()).collect();
+//! for ad in ads {
+//!     doc.remove(ad)?;
+//! }
+//! let p = doc.select_first(&Selector::parse("p")?).unwrap().node_id();
+//! doc.set_attribute(p, "lang", "en")?;
+//! assert_eq!(doc.body().unwrap().inner_html(), r#"<p lang="en">Hello world</p>"#);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Bytes and encodings
+//!
+//! [`Document::parse_bytes`] takes a page as it came off the wire and finds its encoding: a
+//! byte order mark, then [`ParseOptions::transport_encoding`] (the HTTP `Content-Type`
+//! charset), then a `<meta charset>` in the first 1024 bytes. A page that declares nothing is
+//! **UTF-8 if its bytes are valid UTF-8**, else guessed from its bytes (chardetng, what
+//! Firefox uses), else windows-1252; a `<meta>` found later still corrects the guess.
+//!
+//! Browsers do not guess UTF-8: they decode an undeclared page as windows-1252 (or their
+//! locale's default), which garbles the UTF-8 text of a page that forgot to declare it.
+//! [`ParseOptions::with_browser_encoding`] chooses as browsers do, for when you need the
+//! browser's tree byte for byte. [`encoding`] has the algorithm's pieces.
+//!
+//! ```
+//! use html_arena::{Document, ParseOptions};
+//!
+//! let page = "<p>Grüße – café".as_bytes(); // UTF-8, declared nowhere
+//! let doc = Document::parse_bytes(page, &ParseOptions::default())?;
+//! assert_eq!(doc.body().unwrap().text(), "Grüße – café");
+//!
+//! let browser = ParseOptions::default().with_browser_encoding(true);
+//! let doc = Document::parse_bytes(page, &browser)?;
+//! assert_eq!(doc.body().unwrap().text(), "GrÃ¼ÃŸe â€“ cafÃ©");
+//!
+//! let http = ParseOptions::default().with_transport_encoding("windows-1251");
+//! let doc = Document::parse_bytes(b"<p>\xcf\xf0\xe8\xe2\xe5\xf2", &http)?;
+//! assert_eq!(doc.body().unwrap().text(), "Привет");
+//! # Ok::<(), html_arena::EncodingError>(())
+//! ```
+//!
+//! # URLs and XPath
+//!
+//! Coming: resolving `href`/`src` against the document's base URL, and XPath 1.0 queries.
+//!
+//! # Cargo features
+//!
+//! - `detect` (on by default): the frequency-based guess for undeclared pages that are not
+//!   UTF-8. Without it they get the fallback encoding (windows-1252 unless set).
+//!
+//! # Safety on hostile input
+//!
+//! No `unsafe` code, no panics, no recursion on depth (a million nested elements are fine),
+//! cost linear in the input on every shape we know of, and budgets for nodes and errors
+//! ([`ParseOptions::max_nodes`], [`ParseOptions::max_errors`]). `Document` is `Send + Sync`.
+//! The measurements are in `docs/BENCHMARKS.md`, the conformance results (every html5lib test
+//! passes) in `docs/CONFORMANCE.md`.
 //!
 //! # How it works
 //!
@@ -31,16 +182,12 @@
 //! - [`select`]: CSS selectors over the arena.
 //! - [`serialize`]: the serialization algorithm (13.3) and its options.
 //! - [`error`]: parse error codes and positions.
-//!
-//! ## Conformance
-//!
-//! The test suite runs every case of html5lib-tests (commit `9329e64`: tokenizer,
-//! tree-construction, encoding, serializer) plus the cases the standard changed since
-//! (`tests/data/html5lib-tests-updates`), and checks chunked input, round trips and deep
-//! documents.
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
+// `parser` and `select` come first so that `Document`'s page lists `parse` and `select` before
+// the accessors, mutation and dump methods (rustdoc keeps the order it meets impl blocks in).
 pub mod dom;
 pub mod encoding;
 pub mod error;
@@ -51,10 +198,17 @@ pub mod tokenizer;
 mod tree_builder;
 
 pub use dom::names::{AttrNamespace, LocalName, Namespace, local_name};
-pub use dom::{Document, ElementRef, Limit, MutationError, NodeId, NodeKind, NodeRef, QuirksMode};
+pub use dom::{
+    Document, ElementName, ElementRef, Limit, MutationError, NodeId, NodeKind, NodeRef, QuirksMode,
+};
 pub use encoding::{Confidence, EncodingError};
 pub use error::{ErrorCode, ParseError};
 pub use parser::ParseOptions;
 pub use parser::Parser;
 pub use select::{Selector, SelectorError, SelectorErrorKind};
 pub use tree_builder::FragmentContextError;
+
+/// The README's examples, run as doctests (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -5,8 +5,12 @@ use encoding_rs::{Encoding, KOI8_R, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1251, WIN
 use html_arena::encoding::{EncodingOption, charset_from_content_type};
 use html_arena::{Confidence, Document, EncodingError, ParseOptions, Parser};
 
+/// Parses with the encoding choice of a browser (`with_browser_encoding(true)`): these tests
+/// assert the standard's default (windows-1252) for input that declares nothing, which the
+/// default options replace with detection (valid UTF-8 is UTF-8; see
+/// `tests/encoding_default.rs`).
 fn parse(bytes: &[u8]) -> Document {
-    parse_with(bytes, &ParseOptions::default())
+    parse_with(bytes, &ParseOptions::default().with_browser_encoding(true))
 }
 
 /// Parses whole and in chunks of 1, 7 and 1000 bytes; all must agree (tree, errors, encoding,
@@ -313,8 +317,11 @@ fn the_user_override_and_the_fallback() {
         ("windows-1251", Confidence::Certain)
     );
     assert_eq!(body_text(&doc), "Привет, мир");
-    // The fallback is used when nothing declares an encoding, tentatively...
-    let options = ParseOptions::default().with_fallback_encoding("windows-1251");
+    // The fallback is used when nothing declares an encoding, tentatively (with the browser's
+    // choice: by default, detection would come first)...
+    let options = ParseOptions::default()
+        .with_browser_encoding(true)
+        .with_fallback_encoding("windows-1251");
     let doc = parse_with(&late_declaration(b"x", ""), &options);
     assert_eq!(
         encoding_and_confidence(&doc),

@@ -122,7 +122,10 @@ fn distinct_formatting_runs() {
         let p = body(&doc).first_child().expect("p");
         assert_eq!(chain(p, &["b"]).0, n);
         let reopened = p.next_sibling().expect("reopened b");
-        assert_eq!(reopened.as_element().map(|e| e.name()), Some(local_name::B));
+        assert_eq!(
+            reopened.as_element().map(|e| e.name().id()),
+            Some(local_name::B)
+        );
         let (depth, last) = chain(reopened, &["b"]);
         assert_eq!(depth, n - 1);
         assert_eq!(last.text(), "x");

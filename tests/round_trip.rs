@@ -185,7 +185,7 @@ fn nesting_the_parser_forbids(e: ElementRef<'_>) -> Option<&'static str> {
             .filter_map(NodeRef::as_element)
             .any(|a| a.is_html(name))
     };
-    match e.name() {
+    match e.name().id() {
         local_name::A if same(local_name::A) => Some(
             "an a inside an a (made by foster parenting or the adoption agency): an <a> start tag closes an open a",
         ),

@@ -471,8 +471,8 @@ fn parse(input: &str, context: Option<&str>, options: &ParseOptions) -> Document
 // ---------------------------------------------------------------------------------------------
 // Target: parse_bytes.
 
-/// Any bytes parse (default options; scripting on; source positions; with `detect`,
-/// detection), and every view of the result works.
+/// Any bytes parse (default options, with detection; scripting on; source positions; the
+/// browser's encoding choice), and every view of the result works.
 pub fn parse_bytes(data: &[u8]) {
     if data.len() > MAX_INPUT {
         return;
@@ -488,12 +488,9 @@ pub fn parse_bytes(data: &[u8]) {
     assert!(doc.scripting());
     touch(&doc, options.max_errors);
 
-    #[cfg(feature = "detect")]
-    {
-        let options = ParseOptions::default().with_detect_encoding(true);
-        let doc = Document::parse_bytes(data, &options).expect("no labels given");
-        touch(&doc, options.max_errors);
-    }
+    let options = ParseOptions::default().with_browser_encoding(true);
+    let doc = Document::parse_bytes(data, &options).expect("no labels given");
+    touch(&doc, options.max_errors);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -705,10 +702,7 @@ fn chunking_options(flags: u8, extra: u8) -> ParseOptions {
         3 => options = options.with_transport_encoding(LABELS[usize::from(extra) % 12]),
         _ => {}
     }
-    #[cfg(feature = "detect")]
-    if flags & 0x20 != 0 {
-        options = options.with_detect_encoding(true);
-    }
+    options = options.with_detect_encoding(flags & 0x20 != 0);
     if flags & 0x40 != 0 {
         options = options.with_max_nodes(8 + usize::from(extra) * 4);
     }
@@ -1369,12 +1363,7 @@ pub fn sniffing(data: &[u8]) {
     options.user_override = user_override.map(Into::into);
     options.transport = transport.map(Into::into);
     options.fallback = fallback.map(Into::into);
-    #[cfg(feature = "detect")]
-    {
-        options.detect = detect;
-    }
-    #[cfg(not(feature = "detect"))]
-    let _ = detect;
+    options.detect = detect;
     let resolve = |label: Option<&str>| label.map(encoding::get_an_encoding);
     let (o, t, f) = (
         resolve(user_override),
@@ -1447,7 +1436,7 @@ pub fn sniffing(data: &[u8]) {
         );
         let default = f.unwrap_or(encoding_rs::WINDOWS_1252);
         if sniffed.source == EncodingSource::Detection {
-            assert!(cfg!(feature = "detect") && detect);
+            assert!(detect);
             assert!(!body.is_ascii(), "a guess for all-ASCII input");
             assert_ne!(sniffed.encoding, encoding_rs::ISO_2022_JP);
         } else {
@@ -1464,10 +1453,7 @@ pub fn sniffing(data: &[u8]) {
     parse_options.override_encoding = user_override.map(str::to_owned);
     parse_options.transport_encoding = transport.map(str::to_owned);
     parse_options.fallback_encoding = fallback.map(str::to_owned);
-    #[cfg(feature = "detect")]
-    {
-        parse_options.detect_encoding = detect;
-    }
+    parse_options.detect_encoding = detect;
     let doc = Document::parse_bytes(body, &parse_options).expect("known labels");
     assert_known_encoding(doc.encoding());
     if sniffed.confidence == Confidence::Certain {

@@ -41,7 +41,8 @@ impl Document {
     }
 
     /// The start of [`Document::dump_tree`]: whole lines, stopping once `limit` bytes are
-    /// written; the second value says whether it stopped early. The dump of a tree `d` levels
+    /// written (a single longer line, such as a huge text node's, is cut at `limit` bytes);
+    /// the second value says whether it stopped early. The dump of a tree `d` levels
     /// deep has lines `2d` bytes long, so whole dumps of hostile pages can be enormous; this
     /// is what `Debug` prints.
     ///
@@ -53,7 +54,18 @@ impl Document {
     /// ```
     pub fn dump_tree_prefix(&self, limit: usize) -> (String, bool) {
         let mut out = String::new();
-        let cut = dump_children(self.root(), 0, &mut out, limit);
+        let mut cut = dump_children(self.root(), 0, &mut out, limit);
+        // One node's line can be long (a 20 MB text): cut it too, at a character boundary,
+        // and end the cut line.
+        if out.len() > limit {
+            let mut end = limit;
+            while !out.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.truncate(end);
+            out.push('\n');
+            cut = true;
+        }
         (out, cut)
     }
 }

@@ -22,8 +22,8 @@ mod text;
 
 pub use mutate::MutationError;
 pub use node::{
-    Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementRef, NodeKind, NodeRef,
-    Traverse,
+    Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementName, ElementRef,
+    NodeKind, NodeRef, Traverse,
 };
 pub(crate) use strings::{StrRef, Strings};
 
@@ -36,7 +36,7 @@ use names::{AttrNamespace, DynamicNames, LocalName, Namespace};
 /// An id belongs to the document that made it (and its clones): the document's methods
 /// refuse an id of another document or of a removed node, with
 /// [`MutationError::InvalidNode`]. Use [`Document::node`] to get a handle for one.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct NodeId {
     pub(crate) raw: indextree::NodeId,
     /// The serial number of the document it belongs to.

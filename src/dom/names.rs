@@ -16,16 +16,36 @@ use hashbrown::HashTable;
 #[path = "name_table.rs"]
 mod name_table;
 
-/// Constants for every statically interned local name: `local_name::DIV`,
-/// `local_name::FOREIGN_OBJECT` (`foreignObject`), `local_name::FOREIGNOBJECT` (`foreignobject`),
-/// `local_name::XLINK_HREF` (`xlink:href`, as an attribute is spelled on a tag).
+/// Constants for every statically interned local name (about 580 of them): every element
+/// name of HTML, SVG and MathML and the common attribute names.
+///
+/// A constant's name is the local name in upper case, with `-` and `:` as `_` and camelCase
+/// split by `_`: `local_name::DIV`, `local_name::ACCEPT_CHARSET` (`accept-charset`),
+/// `local_name::FOREIGN_OBJECT` (`foreignObject`), `local_name::FOREIGNOBJECT`
+/// (`foreignobject`, as a tag is spelled before the tree builder adjusts it),
+/// `local_name::XLINK_HREF` (`xlink:href`, as an attribute is spelled on a tag). They are not
+/// listed one by one here; [`LocalName::from_static_str`] looks a name up at run time, and
+/// [`LocalName::as_static_str`] gives a constant's text.
+///
+/// Use them to compare or `match` names without comparing strings:
 ///
 /// ```
-/// use html_arena::local_name;
+/// use html_arena::{Document, LocalName, local_name};
+///
 /// assert_eq!(local_name::DIV.as_static_str(), Some("div"));
 /// assert_eq!(local_name::FOREIGN_OBJECT.as_static_str(), Some("foreignObject"));
+/// assert_eq!(LocalName::from_static_str("accept-charset"), Some(local_name::ACCEPT_CHARSET));
+///
+/// let doc = Document::parse("<h2>Title</h2><p>Text");
+/// for e in doc.body().unwrap().element_children() {
+///     let heading = matches!(e.name().id(), local_name::H1 | local_name::H2 | local_name::H3);
+///     assert_eq!(heading, e.name() == "h2");
+/// }
 /// ```
 pub mod local_name {
+    // Hidden from the documentation's item lists (they would crowd "All items"); the module
+    // documentation gives the naming rule.
+    #[doc(hidden)]
     pub use super::name_table::consts::*;
 }
 

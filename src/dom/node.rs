@@ -9,7 +9,33 @@ use std::ops::Deref;
 use super::names::{AttrNamespace, LocalName, Namespace, local_name};
 use super::{Attr, Document, ElementData, NodeData, NodeId};
 
-/// A handle to a node of a [`Document`].
+/// A handle to a node of a [`Document`]: any node (element, text, comment, doctype, the
+/// document itself), for navigation and reading.
+///
+/// Handles are `Copy` and borrow the document, so they cost nothing to pass around; get one
+/// from [`Document::root`], [`Document::node`] or a walk. To change the tree, take its
+/// [`node_id`](NodeRef::node_id) to the mutation methods of [`Document`] (the borrow ends
+/// first).
+///
+/// ```
+/// use html_arena::{Document, NodeKind};
+///
+/// let doc = Document::parse("<ul><li>One<li>Two <!-- note --></ul>");
+/// let ul = doc.body().unwrap().first_child().unwrap();
+/// let items: Vec<String> = ul.children().map(|li| li.text()).collect();
+/// assert_eq!(items, ["One", "Two "]);
+///
+/// // Walk every node below, in document order.
+/// for node in ul.descendants() {
+///     match node.kind() {
+///         NodeKind::Element(e) => assert_eq!(e.name(), "li"),
+///         NodeKind::Text(t) => assert!(t == "One" || t == "Two "),
+///         NodeKind::Comment(c) => assert_eq!(c, " note "),
+///         _ => unreachable!(),
+///     }
+/// }
+/// assert_eq!(ul.html(), "<ul><li>One</li><li>Two <!-- note --></li></ul>");
+/// ```
 #[derive(Copy, Clone)]
 pub struct NodeRef<'a> {
     doc: &'a Document,
@@ -344,6 +370,28 @@ impl PartialEq for NodeRef<'_> {
 
 impl Eq for NodeRef<'_> {}
 
+/// Hashes what equality compares: the node and its document. So handles go in a `HashSet`
+/// or key a `HashMap`. (Clippy's `mutable_key_type` lint may object, seeing the document's
+/// lazily built caches behind the reference; the hash covers only the node id and the
+/// document's address, which never change.)
+///
+/// ```
+/// use std::collections::HashSet;
+///
+/// let doc = html_arena::Document::parse("<p>a<p>b");
+/// let mut seen = HashSet::new();
+/// for p in doc.root().descendants().chain(doc.root().descendants()) {
+///     seen.insert(p);
+/// }
+/// assert_eq!(seen.len(), doc.root().descendants().count());
+/// ```
+impl std::hash::Hash for NodeRef<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+        std::ptr::hash(self.doc, state);
+    }
+}
+
 impl fmt::Debug for NodeRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind() {
@@ -360,8 +408,25 @@ impl fmt::Debug for NodeRef<'_> {
     }
 }
 
-/// A handle to an element. Dereferences to [`NodeRef`] for navigation.
-#[derive(Copy, Clone, PartialEq, Eq)]
+/// A handle to an element: its name, attributes and classes, plus everything a [`NodeRef`]
+/// offers (it dereferences to one; [`as_node`](ElementRef::as_node) converts).
+///
+/// Selections ([`Document::select`]) yield `ElementRef`s.
+///
+/// ```
+/// use html_arena::{Document, Selector};
+///
+/// let doc = Document::parse(r#"<a id=home class="nav big" href="/">Home</a>"#);
+/// let a = doc.select_first(&Selector::parse("a.nav")?).unwrap();
+/// assert_eq!(a.name(), "a");
+/// assert_eq!(a.attr("href"), Some("/"));
+/// assert_eq!(a.id(), Some("home"));
+/// assert_eq!(a.classes().collect::<Vec<_>>(), ["nav", "big"]);
+/// assert_eq!(a.text(), "Home"); // a NodeRef method, through Deref
+/// assert_eq!(a.parent_element().unwrap().name(), "body");
+/// # Ok::<(), html_arena::SelectorError>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct ElementRef<'a> {
     node: NodeRef<'a>,
 }
@@ -390,10 +455,28 @@ impl<'a> ElementRef<'a> {
         self.node
     }
 
-    /// The interned local name.
+    /// The local name: prints as text and compares with a `&str` and with the interned
+    /// constants of [`local_name`](crate::local_name).
+    ///
+    /// ```
+    /// use html_arena::{Document, local_name};
+    ///
+    /// let doc = Document::parse("<p>Hi<my-widget></my-widget>");
+    /// let p = doc.body().unwrap().element_children().next().unwrap();
+    /// assert_eq!(p.name(), "p");
+    /// assert_eq!(p.name(), local_name::P);
+    /// assert_eq!(p.name().to_string(), "p");
+    /// let widget = p.element_children().next().unwrap();
+    /// assert_eq!(format!("<{}>", widget.name()), "<my-widget>");
+    /// // The interned id, for `match`ing on the constants:
+    /// assert!(matches!(p.name().id(), local_name::P | local_name::DIV));
+    /// ```
     #[inline]
-    pub fn name(self) -> LocalName {
-        self.element_data().name
+    pub fn name(self) -> ElementName<'a> {
+        ElementName {
+            id: self.element_data().name,
+            doc: self.node.doc,
+        }
     }
 
     /// The local name, e.g. `"div"` or `"foreignObject"`.
@@ -420,15 +503,34 @@ impl<'a> ElementRef<'a> {
         self.node.doc.attrs_of(self.element_data())
     }
 
-    /// The value of the attribute named `name` that has no namespace.
+    /// The value of the attribute named `name` that has no namespace, like the DOM's
+    /// `getAttribute`: on an HTML element, `name` is ASCII-lowercased first (the parser
+    /// lowercased the names in the source), so `attr("HREF")` finds `href`. On SVG and
+    /// MathML elements the case must match (`viewBox`).
     ///
     /// ```
-    /// let doc = html_arena::Document::parse(r#"<a href="/x" HREF="/y">"#);
+    /// let doc = html_arena::Document::parse(r#"<a href="/x" HREF="/y"><svg viewBox="0 0 1 1">"#);
     /// let a = doc.body().unwrap().element_children().next().unwrap();
     /// assert_eq!(a.attr("href"), Some("/x"));
+    /// assert_eq!(a.attr("HREF"), Some("/x"));
     /// assert_eq!(a.attr("title"), None);
+    /// let svg = a.element_children().next().unwrap();
+    /// assert_eq!(svg.attr("viewBox"), Some("0 0 1 1"));
+    /// assert_eq!(svg.attr("viewbox"), None);
     /// ```
     pub fn attr(self, name: &str) -> Option<&'a str> {
+        // DOM "get an attribute by name", step 1: "If element is in the HTML namespace and its
+        // node document is an HTML document, then set qualifiedName to qualifiedName in ASCII
+        // lowercase." (Every document here is an HTML document.)
+        if self.element_data().ns == Namespace::Html && name.bytes().any(|b| b.is_ascii_uppercase())
+        {
+            return self.attr_exact(&name.to_ascii_lowercase());
+        }
+        self.attr_exact(name)
+    }
+
+    /// The attribute named exactly `name`, with no namespace.
+    fn attr_exact(self, name: &str) -> Option<&'a str> {
         let doc = self.node.doc;
         let id = doc.names.get(name)?;
         self.raw_attrs()
@@ -668,5 +770,157 @@ impl<'a> Iterator for Descendants<'a> {
                 _ => continue,
             }
         }
+    }
+}
+
+/// The local name of an element, borrowed from its document: what [`ElementRef::name`]
+/// returns. It prints as text ([`Display`](fmt::Display)), compares with a `&str` (exactly,
+/// case-sensitively: HTML element names are lowercase) and with the interned constants of
+/// [`local_name`](crate::local_name); [`id`](ElementName::id) gives the interned
+/// [`LocalName`] itself, for `match`.
+///
+/// ```
+/// use html_arena::{Document, local_name};
+///
+/// let doc = Document::parse("<svg><foreignObject/></svg>");
+/// let svg = doc.body().unwrap().element_children().next().unwrap();
+/// let fo = svg.element_children().next().unwrap();
+/// assert_eq!(fo.name(), "foreignObject");
+/// assert_eq!(fo.name(), local_name::FOREIGN_OBJECT);
+/// assert_eq!(fo.name().as_str().len(), 13);
+/// ```
+#[derive(Copy, Clone)]
+pub struct ElementName<'a> {
+    id: LocalName,
+    doc: &'a Document,
+}
+
+impl<'a> ElementName<'a> {
+    /// The name's text, e.g. `"div"` or `"foreignObject"`.
+    #[inline]
+    pub fn as_str(self) -> &'a str {
+        self.doc.name_str(self.id)
+    }
+
+    /// The interned name, to compare or `match` with the constants of
+    /// [`local_name`](crate::local_name) (a dynamic name, one the crate does not know
+    /// statically, is only meaningful within its document).
+    #[inline]
+    pub fn id(self) -> LocalName {
+        self.id
+    }
+}
+
+impl fmt::Display for ElementName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for ElementName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl AsRef<str> for ElementName<'_> {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<ElementName<'_>> for LocalName {
+    fn from(name: ElementName<'_>) -> LocalName {
+        name.id
+    }
+}
+
+/// Names are equal when their texts are (whatever document they come from).
+impl PartialEq for ElementName<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        if self.id.is_static() && other.id.is_static() {
+            self.id == other.id
+        } else {
+            self.as_str() == other.as_str()
+        }
+    }
+}
+
+impl Eq for ElementName<'_> {}
+
+impl std::hash::Hash for ElementName<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl PartialEq<str> for ElementName<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for ElementName<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<ElementName<'_>> for &str {
+    fn eq(&self, other: &ElementName<'_>) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl PartialEq<ElementName<'_>> for str {
+    fn eq(&self, other: &ElementName<'_>) -> bool {
+        self == other.as_str()
+    }
+}
+
+/// Compares the interned ids (the constants of [`local_name`](crate::local_name) are static,
+/// so this is exact for them).
+impl PartialEq<LocalName> for ElementName<'_> {
+    fn eq(&self, other: &LocalName) -> bool {
+        self.id == *other
+    }
+}
+
+impl PartialEq<ElementName<'_>> for LocalName {
+    fn eq(&self, other: &ElementName<'_>) -> bool {
+        *self == other.id
+    }
+}
+
+/// A short form: the arena index (and the document's serial number), never the internals.
+impl fmt::Debug for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "NodeId({} of document #{})",
+            usize::from(self.raw),
+            self.doc
+        )
+    }
+}
+
+impl Document {
+    /// The first element in tree order whose `id` attribute is `id`, like the DOM's
+    /// `getElementById` (an empty `id` finds nothing). The nodes inside `<template>`
+    /// contents are not part of the tree and are not searched.
+    ///
+    /// ```
+    /// let doc = html_arena::Document::parse("<p id=a>1<p id=b>2<p id=b>3");
+    /// assert_eq!(doc.get_element_by_id("b").unwrap().text(), "2");
+    /// assert!(doc.get_element_by_id("c").is_none());
+    /// ```
+    pub fn get_element_by_id(&self, id: &str) -> Option<ElementRef<'_>> {
+        if id.is_empty() {
+            return None;
+        }
+        self.root()
+            .descendants()
+            .filter_map(NodeRef::as_element)
+            .find(|e| e.id() == Some(id))
     }
 }

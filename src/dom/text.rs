@@ -41,7 +41,7 @@ fn display(e: ElementRef<'_>, scripting: bool) -> Display {
     }) {
         return Display::None;
     }
-    match e.name() {
+    match e.name().id() {
         n::HEAD
         | n::SCRIPT
         | n::STYLE
@@ -132,7 +132,7 @@ fn display(e: ElementRef<'_>, scripting: bool) -> Display {
 fn preserves_white_space(e: ElementRef<'_>) -> bool {
     e.namespace() == Namespace::Html
         && matches!(
-            e.name(),
+            e.name().id(),
             n::PRE | n::TEXTAREA | n::LISTING | n::XMP | n::PLAINTEXT
         )
 }

@@ -4,8 +4,10 @@
 //! The [encoding sniffing algorithm](https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm)
 //! is [`sniff`]: a byte order mark, then a user override, then the transport layer's label (an
 //! HTTP `Content-Type` charset), then the [`prescan`] of the first [`PRESCAN_LIMIT`] bytes for a
-//! `<meta>` charset, then (with the `detect` cargo feature) frequency-based detection, then a
-//! default. It returns the encoding, the [`Confidence`] in it and the length of the BOM to skip.
+//! `<meta>` charset, then autodetection (on by default: valid UTF-8 is UTF-8, other bytes get
+//! a frequency-based guess with the default `detect` cargo feature; [`SniffOptions::browser`]
+//! turns it off, as browsers do), then a default. It returns the encoding, the [`Confidence`]
+//! in it and the length of the BOM to skip.
 //!
 //! ```
 //! use html_arena::encoding::{sniff, Confidence, SniffOptions};

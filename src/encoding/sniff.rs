@@ -48,8 +48,10 @@ impl EncodingChoice<'_> {
     }
 }
 
-/// The out-of-band information [`sniff`] uses besides the bytes. The default has none of it:
-/// no override, no transport-layer encoding, windows-1252 as the default, no detection.
+/// The out-of-band information [`sniff`] uses besides the bytes. The default has none of it
+/// (no override, no transport-layer encoding, windows-1252 as the default) and
+/// [`detect`](SniffOptions::detect)s the encoding of input that declares none: valid UTF-8 is
+/// UTF-8. [`SniffOptions::browser`] turns detection off, as browsers do.
 ///
 /// ```
 /// use html_arena::encoding::SniffOptions;
@@ -58,7 +60,7 @@ impl EncodingChoice<'_> {
 ///     .transport("iso-8859-15")
 ///     .fallback(html_arena::encoding::default_encoding_for_locale("pl"));
 /// ```
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug)]
 #[non_exhaustive]
 pub struct SniffOptions<'a> {
     /// An encoding the user chose for the document (step 2): it wins over everything except a
@@ -72,19 +74,47 @@ pub struct SniffOptions<'a> {
     /// [`default_encoding_for_locale`](super::default_encoding_for_locale) for the
     /// specification's suggestions; UTF-8 suits content known to be recent.
     pub fallback: Option<EncodingChoice<'a>>,
-    /// Guess the encoding from the bytes with [`chardetng`] (what Firefox uses) when nothing
-    /// declares one (step 8), before falling back. Off by default: with the `detect` cargo
-    /// feature enabled by any crate in the build, results stay the same unless asked for.
-    /// The guess may be UTF-8; ISO-2022-JP is never guessed; an all-ASCII input gets the
-    /// fallback, since there is nothing to go on.
-    #[cfg(feature = "detect")]
+    /// Autodetect the encoding when nothing declares one (step 8), before falling back. On by
+    /// default. Input that is valid UTF-8 (and not all ASCII) is UTF-8; other input gets the
+    /// guess of [`chardetng`](https://docs.rs/chardetng) (what Firefox uses; with the default
+    /// `detect` cargo feature, else the fallback); all-ASCII input gets the fallback, since
+    /// there is nothing to go on (and every ASCII-compatible encoding reads it the same).
+    /// ISO-2022-JP is never guessed. Off, the result is what a browser chooses: the
+    /// fallback, never a guess of UTF-8.
     pub detect: bool,
 }
 
+impl Default for SniffOptions<'_> {
+    fn default() -> Self {
+        SniffOptions {
+            user_override: None,
+            transport: None,
+            fallback: None,
+            detect: true,
+        }
+    }
+}
+
 impl<'a> SniffOptions<'a> {
-    /// The default options: nothing but the bytes, windows-1252 as the default.
+    /// The default options: nothing but the bytes, detection on, windows-1252 as the default.
     pub fn new() -> Self {
         SniffOptions::default()
+    }
+
+    /// The options with which [`sniff`] chooses what a browser chooses for a web page: no
+    /// detection (undeclared input gets the [`fallback`](SniffOptions::fallback), windows-1252
+    /// unless set, even when it is valid UTF-8).
+    ///
+    /// ```
+    /// use html_arena::encoding::{sniff, SniffOptions};
+    ///
+    /// let page = "<p>caf\u{e9}".as_bytes();
+    /// assert_eq!(sniff(page, &SniffOptions::new())?.encoding, encoding_rs::UTF_8);
+    /// assert_eq!(sniff(page, &SniffOptions::browser())?.encoding, encoding_rs::WINDOWS_1252);
+    /// # Ok::<(), html_arena::encoding::EncodingError>(())
+    /// ```
+    pub fn browser() -> Self {
+        SniffOptions::default().detect(false)
     }
 
     /// Sets [`user_override`](SniffOptions::user_override).
@@ -106,7 +136,6 @@ impl<'a> SniffOptions<'a> {
     }
 
     /// Sets [`detect`](SniffOptions::detect).
-    #[cfg(feature = "detect")]
     pub fn detect(mut self, detect: bool) -> Self {
         self.detect = detect;
         self
@@ -125,7 +154,8 @@ pub enum EncodingSource {
     Transport,
     /// The [`prescan`](super::prescan) (step 5): a `<meta>` or an XML declaration.
     Prescan,
-    /// Frequency-based detection (step 8, `detect` feature).
+    /// Autodetection (step 8, [`SniffOptions::detect`]): the input is valid UTF-8, or the
+    /// frequency-based guess.
     Detection,
     /// The default (step 9): [`SniffOptions::fallback`] or windows-1252.
     Default,
@@ -157,8 +187,9 @@ pub struct Sniffed {
 /// - step 4, [`SniffOptions::transport`]: certain;
 /// - step 5, the [`prescan`](super::prescan) of the first
 ///   [`PRESCAN_LIMIT`](super::PRESCAN_LIMIT) bytes: tentative;
-/// - step 8, with the `detect` cargo feature and the `detect` option on, a frequency-based
-///   guess over all of `bytes`: tentative;
+/// - step 8, with the [`detect`](SniffOptions::detect) option (on by default), UTF-8 if all
+///   of `bytes` is valid UTF-8 (and not all ASCII), else a frequency-based guess over all of
+///   `bytes`: tentative;
 /// - step 9, [`SniffOptions::fallback`], else windows-1252: tentative.
 ///
 /// (Steps 3, 6 and 7 are about waiting for bytes, parent browsing contexts and history; a
@@ -181,7 +212,16 @@ pub struct Sniffed {
 /// assert_eq!(sniffed.encoding, encoding_rs::UTF_8);
 /// assert_eq!((sniffed.confidence, sniffed.bom_len), (Confidence::Certain, 3));
 ///
+/// // Nothing declared: valid UTF-8 is UTF-8, other bytes get a guess, ASCII the default.
+/// let sniffed = sniff("<p>café".as_bytes(), &SniffOptions::new())?;
+/// assert_eq!(sniffed.encoding, encoding_rs::UTF_8);
+/// assert_eq!((sniffed.confidence, sniffed.source), (Confidence::Tentative, EncodingSource::Detection));
 /// let sniffed = sniff(b"<p>caf\xe9", &SniffOptions::new())?;
+/// assert_eq!(sniffed.encoding, encoding_rs::WINDOWS_1252);
+/// assert_eq!(sniff(b"<p>cafe", &SniffOptions::new())?.source, EncodingSource::Default);
+///
+/// // What a browser chooses: the default, even for valid UTF-8.
+/// let sniffed = sniff("<p>café".as_bytes(), &SniffOptions::browser())?;
 /// assert_eq!(sniffed.encoding, encoding_rs::WINDOWS_1252);
 /// assert_eq!(sniffed.source, EncodingSource::Default);
 ///
@@ -203,10 +243,7 @@ pub fn sniff(bytes: &[u8], options: &SniffOptions<'_>) -> Result<Sniffed, Encodi
         .fallback
         .map(|e| e.resolve(EncodingOption::Fallback))
         .transpose()?;
-    #[cfg(feature = "detect")]
     let detect = options.detect;
-    #[cfg(not(feature = "detect"))]
-    let detect = false;
     Ok(sniff_resolved(
         bytes,
         user_override,
@@ -216,8 +253,7 @@ pub fn sniff(bytes: &[u8], options: &SniffOptions<'_>) -> Result<Sniffed, Encodi
     ))
 }
 
-/// [`sniff`] with the options' encodings already resolved (so it cannot fail). `detect` is
-/// ignored without the `detect` cargo feature.
+/// [`sniff`] with the options' encodings already resolved (so it cannot fail).
 pub(crate) fn sniff_resolved(
     bytes: &[u8],
     user_override: Option<&'static Encoding>,
@@ -225,8 +261,6 @@ pub(crate) fn sniff_resolved(
     fallback: Option<&'static Encoding>,
     detect: bool,
 ) -> Sniffed {
-    #[cfg(not(feature = "detect"))]
-    let _ = detect;
     let sniffed = |encoding, confidence, source| Sniffed {
         encoding,
         confidence,
@@ -265,7 +299,6 @@ pub(crate) fn sniff_resolved(
     // analysis or other algorithms to the data stream. ... If autodetection succeeds in
     // determining a character encoding, and that encoding is a supported encoding, then return
     // that encoding, with the confidence tentative."
-    #[cfg(feature = "detect")]
     if detect {
         if let Some(encoding) = guess(bytes) {
             return sniffed(encoding, Confidence::Tentative, EncodingSource::Detection);
@@ -277,18 +310,41 @@ pub(crate) fn sniff_resolved(
     sniffed(encoding, Confidence::Tentative, EncodingSource::Default)
 }
 
-/// Step 8 with `chardetng`: its guess, or `None` for an all-ASCII input (no evidence; the
-/// detector would only echo its own default).
-#[cfg(feature = "detect")]
+/// Step 8, autodetection: UTF-8 for valid UTF-8 that is not all ASCII, else (with the
+/// `detect` cargo feature) the guess of `chardetng`, else `None`. All-ASCII input gives `None`:
+/// there is no evidence, and every ASCII-compatible encoding reads it the same.
+///
+/// Browsers deliberately never guess UTF-8 for web pages (so that authors declare it); a
+/// scraper wants the text the author wrote, and a page that is valid UTF-8 past its ASCII is
+/// UTF-8 with overwhelming likelihood (legacy single-byte text almost never forms valid
+/// multi-byte sequences).
 fn guess(bytes: &[u8]) -> Option<&'static Encoding> {
+    if bytes.is_ascii() {
+        return None;
+    }
+    if std::str::from_utf8(bytes).is_ok() {
+        return Some(encoding_rs::UTF_8);
+    }
+    guess_legacy(bytes)
+}
+
+/// The frequency-based guess of `chardetng` for input that is not UTF-8.
+#[cfg(feature = "detect")]
+fn guess_legacy(bytes: &[u8]) -> Option<&'static Encoding> {
     use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
     // ISO-2022-JP is denied, as chardetng advises for content that may run scripts.
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
     let saw_non_ascii = detector.feed(bytes, true);
-    // The top-level domain is unknown (`None` is the generic `com`). A library reading bytes is
-    // not a browser loading a web page, so UTF-8 is a possible guess.
-    saw_non_ascii.then(|| detector.guess(None, Utf8Detection::Allow))
+    // The top-level domain is unknown (`None` is the generic `com`). The input is not valid
+    // UTF-8, so UTF-8 is no candidate.
+    saw_non_ascii.then(|| detector.guess(None, Utf8Detection::Deny))
+}
+
+/// Without the `detect` cargo feature there is no frequency-based guess.
+#[cfg(not(feature = "detect"))]
+fn guess_legacy(_bytes: &[u8]) -> Option<&'static Encoding> {
+    None
 }
 
 #[cfg(test)]
@@ -517,32 +573,78 @@ mod tests {
         assert!(text.contains("الصحف و الجرائد"));
     }
 
+    #[test]
+    fn valid_utf8_is_utf8_by_default() {
+        let page = "<p>Grüße, café – naïve</p>".as_bytes();
+        let s = sniff_default(page);
+        assert_eq!(
+            (s.encoding, s.confidence, s.source),
+            (
+                encoding_rs::UTF_8,
+                Confidence::Tentative,
+                EncodingSource::Detection
+            )
+        );
+        // Before the fallback, which detection precedes (step 8 before step 9).
+        let s = sniff(page, &SniffOptions::new().fallback("koi8-r")).unwrap();
+        assert_eq!(s.encoding, encoding_rs::UTF_8);
+        // The browser's choice: the default, even for valid UTF-8.
+        for options in [SniffOptions::browser(), SniffOptions::new().detect(false)] {
+            let s = sniff(page, &options).unwrap();
+            assert_eq!(
+                (s.encoding, s.confidence, s.source),
+                (
+                    encoding_rs::WINDOWS_1252,
+                    Confidence::Tentative,
+                    EncodingSource::Default
+                )
+            );
+        }
+        let s = sniff(page, &SniffOptions::browser().fallback("koi8-r")).unwrap();
+        assert_eq!(s.encoding, encoding_rs::KOI8_R);
+        // All ASCII: no evidence, the default.
+        let s = sniff_default(b"<p>hello</p>");
+        assert_eq!(
+            (s.encoding, s.source),
+            (encoding_rs::WINDOWS_1252, EncodingSource::Default)
+        );
+        // One invalid sequence and it is not UTF-8.
+        let mut broken = page.to_vec();
+        broken.extend_from_slice(b"\xff");
+        assert_ne!(sniff_default(&broken).encoding, encoding_rs::UTF_8);
+        // A declaration wins over detection.
+        let mut declared = b"<meta charset=koi8-r>".to_vec();
+        declared.extend_from_slice(page);
+        assert_eq!(sniff_default(&declared).encoding, encoding_rs::KOI8_R);
+        // So do the options' encodings, and a BOM.
+        let s = sniff(page, &SniffOptions::new().transport("gbk")).unwrap();
+        assert_eq!(s.encoding, encoding_rs::GBK);
+    }
+
     #[cfg(feature = "detect")]
     #[test]
     fn detection() {
-        let detect = SniffOptions::new().detect(true);
-        // Off by default.
         let big5 = "\u{9053}\u{53EF}\u{9053}\u{FF0C}\u{975E}\u{5E38}\u{9053}\u{3002}".repeat(8);
         let (bytes, _, _) = encoding_rs::BIG5.encode(&big5);
-        assert_eq!(sniff_default(&bytes).encoding, encoding_rs::WINDOWS_1252);
-        let s = sniff(&bytes, &detect).unwrap();
+        // On by default; off in the browser's options.
+        let s = sniff_default(&bytes);
         assert_eq!(
             (s.encoding, s.source),
             (encoding_rs::BIG5, EncodingSource::Detection)
         );
         assert_eq!(s.confidence, Confidence::Tentative);
-        // UTF-8 may be guessed.
-        let s = sniff("<p>Grüße, café, naïve</p>".as_bytes(), &detect).unwrap();
-        assert_eq!(s.encoding, encoding_rs::UTF_8);
-        // All ASCII: the fallback.
-        let s = sniff(b"<p>hello</p>", &detect.fallback("koi8-r")).unwrap();
+        let s = sniff(&bytes, &SniffOptions::browser()).unwrap();
         assert_eq!(
             (s.encoding, s.source),
-            (encoding_rs::KOI8_R, EncodingSource::Default)
+            (encoding_rs::WINDOWS_1252, EncodingSource::Default)
         );
+        // A legacy Cyrillic page.
+        let russian = "<p>Съешь же ещё этих мягких французских булок, да выпей чаю.</p>".repeat(4);
+        let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(&russian);
+        assert_eq!(sniff_default(&bytes).encoding, encoding_rs::WINDOWS_1251);
         // A declaration wins over detection.
         let mut page = b"<meta charset=koi8-r>".to_vec();
         page.extend_from_slice(&bytes);
-        assert_eq!(sniff(&page, &detect).unwrap().encoding, encoding_rs::KOI8_R);
+        assert_eq!(sniff_default(&page).encoding, encoding_rs::KOI8_R);
     }
 }

@@ -46,10 +46,7 @@ impl EncodingOptions {
                 .map(|label| EncodingChoice::Label(label).resolve(option))
                 .transpose()
         };
-        #[cfg(feature = "detect")]
         let detect = options.detect_encoding;
-        #[cfg(not(feature = "detect"))]
-        let detect = false;
         Ok(EncodingOptions {
             user_override: resolve(&options.override_encoding, EncodingOption::UserOverride)?,
             transport: resolve(&options.transport_encoding, EncodingOption::Transport)?,
@@ -69,8 +66,11 @@ impl EncodingOptions {
     ///
     /// Give it at least [`PRESCAN_LIMIT`] bytes, all the prescan reads, so that the answer is
     /// the one the whole input would give: the BOM, the options and the prescan see the same
-    /// bytes. Detection (step 8) reads every byte, so when it would run, the answer is to wait
-    /// for the end.
+    /// bytes. Detection (step 8: is it all valid UTF-8? else the frequency-based guess) reads
+    /// every byte, so when it would run, the answer is to wait for the end: then any chunking
+    /// gives the encoding, and so the document, that the whole input gives. (The bytes would
+    /// be kept anyway, since the confidence in a detected encoding is tentative, so waiting
+    /// costs no memory; the parse just happens in [`finish`](super::Parser::finish).)
     fn sniff_early(&self, bytes: &[u8]) -> Option<Sniffed> {
         let sniffed = self.sniff_with(bytes, false);
         if self.detect && sniffed.source == EncodingSource::Default {

@@ -37,9 +37,11 @@ pub struct ParseOptions {
     /// for byte input ([`Document::parse_bytes`], [`Parser::write`]). It wins over the page's
     /// `<meta>`, with the confidence certain. An unknown label is an error of the parse call.
     pub transport_encoding: Option<String>,
-    /// The encoding to use for byte input when nothing in or around the bytes declares one (a
-    /// label; default `windows-1252`; see
-    /// [`default_encoding_for_locale`](crate::encoding::default_encoding_for_locale)). A
+    /// The encoding to use for byte input when nothing in or around the bytes declares one and
+    /// [detection](ParseOptions::detect_encoding) finds nothing (all-ASCII input, or detection
+    /// off as in [`with_browser_encoding`](ParseOptions::with_browser_encoding)): a label;
+    /// default `windows-1252`; see
+    /// [`default_encoding_for_locale`](crate::encoding::default_encoding_for_locale). A
     /// `<meta>` found while parsing may still change it. An unknown label is an error of the
     /// parse call.
     pub fallback_encoding: Option<String>,
@@ -47,11 +49,15 @@ pub struct ParseOptions {
     /// menu: it wins over everything but a byte order mark, with the confidence certain. An
     /// unknown label is an error of the parse call.
     pub override_encoding: Option<String>,
-    /// For byte input that declares no encoding, guess one from the bytes with `chardetng`
-    /// (what Firefox uses) before falling back (step 8 of the sniffing algorithm). Off by
-    /// default. A streaming [`Parser`] then waits for the end of such an input before decoding
-    /// it, since the guess reads every byte.
-    #[cfg(feature = "detect")]
+    /// For byte input that declares no encoding (no BOM, no option, no `<meta>` in the first
+    /// 1024 bytes), detect it before falling back (step 8 of the sniffing algorithm). On by
+    /// default: input that is valid UTF-8 is UTF-8; other non-ASCII input gets the guess of
+    /// `chardetng` (what Firefox uses; `detect` cargo feature, on by default); all-ASCII input
+    /// gets the fallback. The confidence stays tentative, so a later `<meta>` still changes
+    /// the encoding. Off ([`with_browser_encoding`](ParseOptions::with_browser_encoding)),
+    /// the choice is a browser's: the fallback, windows-1252 unless set, even for valid
+    /// UTF-8. A streaming [`Parser`] given such input waits for its end before decoding it,
+    /// since detection reads every byte (any chunking gives the same document).
     pub detect_encoding: bool,
     /// Keep parse errors in [`Document::errors`](crate::Document::errors) (default on).
     pub collect_errors: bool,
@@ -85,8 +91,7 @@ impl Default for ParseOptions {
             transport_encoding: None,
             fallback_encoding: None,
             override_encoding: None,
-            #[cfg(feature = "detect")]
-            detect_encoding: false,
+            detect_encoding: true,
             collect_errors: true,
             max_errors: 10_000,
             max_nodes: None,
@@ -132,9 +137,61 @@ impl ParseOptions {
     }
 
     /// Sets [`detect_encoding`](ParseOptions::detect_encoding).
-    #[cfg(feature = "detect")]
     pub fn with_detect_encoding(mut self, detect: bool) -> Self {
         self.detect_encoding = detect;
+        self
+    }
+
+    /// With `true`, byte input gets the encoding a browser chooses: what the page declares,
+    /// else the [`fallback_encoding`](ParseOptions::fallback_encoding) (windows-1252 unless
+    /// set; see [`default_encoding_for_locale`](crate::encoding::default_encoding_for_locale)
+    /// for a locale's), never a guess, not even UTF-8 for valid UTF-8. The tree is then the
+    /// browser's byte for byte. With `false` (the default), undeclared input is detected: see
+    /// [`detect_encoding`](ParseOptions::detect_encoding), which this sets to `!browser`.
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions};
+    ///
+    /// let page = "<p>Grüße – café".as_bytes(); // UTF-8, declared nowhere
+    /// let doc = Document::parse_bytes(page, &ParseOptions::default())?;
+    /// assert_eq!(doc.body().unwrap().text(), "Grüße – café");
+    ///
+    /// let browser = ParseOptions::default().with_browser_encoding(true);
+    /// let doc = Document::parse_bytes(page, &browser)?;
+    /// assert_eq!(doc.encoding(), encoding_rs::WINDOWS_1252);
+    /// assert_eq!(doc.body().unwrap().text(), "GrÃ¼ÃŸe â€“ cafÃ©");
+    /// # Ok::<(), html_arena::EncodingError>(())
+    /// ```
+    pub fn with_browser_encoding(mut self, browser: bool) -> Self {
+        self.detect_encoding = !browser;
+        self
+    }
+
+    /// Sets [`collect_errors`](ParseOptions::collect_errors): with `false`, no parse error
+    /// is kept (they are still counted).
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions};
+    ///
+    /// let doc = Document::parse_with("</x>", &ParseOptions::default().with_collect_errors(false));
+    /// assert!(doc.errors().is_empty());
+    /// assert!(doc.error_count() > 0);
+    /// ```
+    pub fn with_collect_errors(mut self, collect: bool) -> Self {
+        self.collect_errors = collect;
+        self
+    }
+
+    /// Sets [`max_errors`](ParseOptions::max_errors), the most parse errors kept.
+    pub fn with_max_errors(mut self, max: usize) -> Self {
+        self.max_errors = max;
+        self
+    }
+
+    /// Sets [`source_positions`](ParseOptions::source_positions): record where each node
+    /// came from in the source.
+    pub fn with_source_positions(mut self, on: bool) -> Self {
+        self.source_positions = on;
         self
     }
 
@@ -369,8 +426,10 @@ impl Parser {
     /// Parses the next chunk of bytes.
     ///
     /// The first bytes (1024, all the prescan reads) are held until the encoding can be
-    /// sniffed as the whole input would be (with `detect_encoding` on and nothing declared in
-    /// them, until the end); sequences split between chunks are decoded as one. While the
+    /// sniffed as the whole input would be; when nothing declares one in or around them and
+    /// [`detect_encoding`](ParseOptions::detect_encoding) is on (the default), until the end,
+    /// since detection (is it all valid UTF-8?) reads every byte. Sequences split between
+    /// chunks are decoded as one. While the
     /// confidence in the encoding is tentative, the bytes are kept, so that a `<meta>` naming
     /// another encoding can have them parsed again. (Bytes written to a parser that was given
     /// text first, or to a fragment parser, are UTF-8.)
@@ -497,9 +556,11 @@ impl Document {
     /// [`override_encoding`](ParseOptions::override_encoding), else
     /// [`transport_encoding`](ParseOptions::transport_encoding) (these three with the
     /// confidence certain), else a `<meta>` charset in the first 1024 bytes (the prescan),
-    /// else, with the `detect` cargo feature and `detect_encoding`, a guess from the bytes,
-    /// else [`fallback_encoding`](ParseOptions::fallback_encoding) or windows-1252 (these
-    /// three tentative). The bytes are decoded with it (malformed sequences become U+FFFD) and
+    /// else, with [`detect_encoding`](ParseOptions::detect_encoding) (the default), UTF-8 for
+    /// valid UTF-8 or a frequency-based guess for other non-ASCII bytes, else
+    /// [`fallback_encoding`](ParseOptions::fallback_encoding) or windows-1252 (these three
+    /// tentative). [`with_browser_encoding`](ParseOptions::with_browser_encoding) skips the
+    /// detection, as browsers do. The bytes are decoded with it (malformed sequences become U+FFFD) and
     /// parsed. While the confidence is tentative, the first `<meta>` the tree builder meets
     /// that declares an encoding settles it (13.2.3.4): the same encoding becomes certain; a
     /// different one has the bytes parsed again with it, certain (at most once). So a page
@@ -509,11 +570,16 @@ impl Document {
     /// ```
     /// use html_arena::{Confidence, Document, ParseOptions};
     ///
-    /// // No declaration: windows-1252, a guess.
+    /// // No declaration, valid UTF-8: UTF-8, a guess.
+    /// let doc = Document::parse_bytes("<p>café".as_bytes(), &ParseOptions::default())?;
+    /// assert_eq!(doc.body().unwrap().text(), "café");
+    /// assert_eq!(doc.encoding(), encoding_rs::UTF_8);
+    /// assert_eq!(doc.encoding_confidence(), Confidence::Tentative);
+    ///
+    /// // No declaration, not UTF-8: detected.
     /// let doc = Document::parse_bytes(b"<p>caf\xe9", &ParseOptions::default())?;
     /// assert_eq!(doc.body().unwrap().text(), "café");
     /// assert_eq!(doc.encoding(), encoding_rs::WINDOWS_1252);
-    /// assert_eq!(doc.encoding_confidence(), Confidence::Tentative);
     ///
     /// // A <meta> beyond the prescan's 1024 bytes: parsed again as UTF-8.
     /// let mut page = format!("<title>{}</title>", "x".repeat(1100)).into_bytes();
@@ -568,6 +634,22 @@ impl Document {
         parser.pipeline.reserve(html.len());
         parser.write_str(html);
         Ok(parser.finish())
+    }
+
+    /// Parses a fragment of HTML as the content of a `<body>`, the common case (what
+    /// `body.innerHTML = html` does), with the default options. The returned document's root
+    /// is a `DocumentFragment` holding the parsed nodes. For another context or options, see
+    /// [`Document::parse_fragment`].
+    ///
+    /// ```
+    /// let frag = html_arena::Document::parse_body_fragment("<p>One<p>Two <b>three");
+    /// assert_eq!(frag.root().children().count(), 2);
+    /// assert_eq!(frag.html(), "<p>One</p><p>Two <b>three</b></p>");
+    /// ```
+    pub fn parse_body_fragment(html: &str) -> Document {
+        // "body" is a valid context, so this is never the (empty) default; but a default is a
+        // better answer than a panic.
+        Document::parse_fragment(html, "body", &ParseOptions::default()).unwrap_or_default()
     }
 }
 

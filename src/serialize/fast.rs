@@ -13,7 +13,7 @@ use crate::dom::{ElementRef, NodeKind, NodeRef};
 fn serializes_as_void(e: ElementRef<'_>) -> bool {
     e.namespace() == Namespace::Html
         && matches!(
-            e.name(),
+            e.name().id(),
             n::AREA
                 | n::BASE
                 | n::BR
@@ -88,7 +88,7 @@ pub(super) fn serialize<W: Write + ?Sized>(
     // node whose children are serialized.
     let raw_here = |parent: Option<ElementRef<'_>>| -> bool {
         match parent {
-            Some(p) => raw_text_parent(p.namespace(), p.name(), scripting),
+            Some(p) => raw_text_parent(p.namespace(), p.name().id(), scripting),
             None => false,
         }
     };

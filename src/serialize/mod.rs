@@ -122,6 +122,101 @@ impl SerializeOptions {
     }
 }
 
+/// Builders: each sets one field and returns the options, to chain from
+/// [`SerializeOptions::default`] or [`SerializeOptions::html5lib`].
+///
+/// ```
+/// use html_arena::Document;
+/// use html_arena::serialize::{AttributeQuoting, SerializeOptions};
+///
+/// let doc = Document::parse("<p class=x>a<br>b");
+/// let options = SerializeOptions::default()
+///     .with_quote_attributes(AttributeQuoting::WhenNeeded)
+///     .with_use_trailing_solidus(true)
+///     .with_omit_optional_tags(true);
+/// assert_eq!(doc.body().unwrap().inner_html_with(&options), "<p class=x>a<br />b");
+/// ```
+impl SerializeOptions {
+    /// Sets [`quote_attributes`](SerializeOptions::quote_attributes).
+    pub fn with_quote_attributes(mut self, quoting: AttributeQuoting) -> Self {
+        self.quote_attributes = quoting;
+        self
+    }
+
+    /// Sets [`quote_char`](SerializeOptions::quote_char).
+    pub fn with_quote_char(mut self, quote: char) -> Self {
+        self.quote_char = quote;
+        self
+    }
+
+    /// Sets [`use_best_quote_char`](SerializeOptions::use_best_quote_char).
+    pub fn with_use_best_quote_char(mut self, on: bool) -> Self {
+        self.use_best_quote_char = on;
+        self
+    }
+
+    /// Sets [`minimize_boolean_attributes`](SerializeOptions::minimize_boolean_attributes).
+    pub fn with_minimize_boolean_attributes(mut self, on: bool) -> Self {
+        self.minimize_boolean_attributes = on;
+        self
+    }
+
+    /// Sets [`use_trailing_solidus`](SerializeOptions::use_trailing_solidus).
+    pub fn with_use_trailing_solidus(mut self, on: bool) -> Self {
+        self.use_trailing_solidus = on;
+        self
+    }
+
+    /// Sets [`space_before_trailing_solidus`](SerializeOptions::space_before_trailing_solidus).
+    pub fn with_space_before_trailing_solidus(mut self, on: bool) -> Self {
+        self.space_before_trailing_solidus = on;
+        self
+    }
+
+    /// Sets [`escape_rcdata`](SerializeOptions::escape_rcdata).
+    pub fn with_escape_rcdata(mut self, on: bool) -> Self {
+        self.escape_rcdata = on;
+        self
+    }
+
+    /// Sets [`strip_whitespace`](SerializeOptions::strip_whitespace).
+    pub fn with_strip_whitespace(mut self, on: bool) -> Self {
+        self.strip_whitespace = on;
+        self
+    }
+
+    /// Sets [`omit_optional_tags`](SerializeOptions::omit_optional_tags).
+    pub fn with_omit_optional_tags(mut self, on: bool) -> Self {
+        self.omit_optional_tags = on;
+        self
+    }
+
+    /// Sets [`alphabetical_attributes`](SerializeOptions::alphabetical_attributes).
+    pub fn with_alphabetical_attributes(mut self, on: bool) -> Self {
+        self.alphabetical_attributes = on;
+        self
+    }
+
+    /// Sets [`doctype_identifiers`](SerializeOptions::doctype_identifiers).
+    pub fn with_doctype_identifiers(mut self, on: bool) -> Self {
+        self.doctype_identifiers = on;
+        self
+    }
+
+    /// Sets [`scripting`](SerializeOptions::scripting).
+    pub fn with_scripting(mut self, on: bool) -> Self {
+        self.scripting = on;
+        self
+    }
+
+    /// Sets [`inject_meta_charset`](SerializeOptions::inject_meta_charset) to an encoding
+    /// label, e.g. `"utf-8"`.
+    pub fn with_inject_meta_charset(mut self, label: impl Into<String>) -> Self {
+        self.inject_meta_charset = Some(label.into());
+        self
+    }
+}
+
 /// A frame of the serialization walk: the element to close when its children are done (none
 /// for the node whose children are serialized), and the next child to write.
 type Frame<'a> = (Option<ElementRef<'a>>, Option<NodeRef<'a>>);

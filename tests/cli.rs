@@ -1,0 +1,214 @@
+//! The `html-arena` command (src/bin/html-arena), run as a user runs it: the htmlq/pup habits
+//! (standard input, `-h`, `--version`, short flags, several selectors, removal, pretty HTML,
+//! JSON, trimmed and rendered text) and the encoding choice.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const PAGE: &str = "<!DOCTYPE html><title>T</title>
+<nav><a href=/one>One</a> <a HREF=/two class=x>Two</a></nav>
+<main><h1>  Head  line </h1><p>Para <b>bold</b>.</p><script>var s = 1;</script>
+<div class=ad><p>Buy!</p></div><a>no href</a></main>";
+
+/// Runs the command with `args`, `stdin` as its standard input.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_html-arena"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped");
+    // (A command that reads no input, like `--help`, may be gone already.)
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// Runs it on `PAGE`; expects success and returns standard output.
+fn ok(args: &[&str]) -> String {
+    let out = run(args, PAGE.as_bytes());
+    assert!(
+        out.status.success(),
+        "{args:?}: {:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+#[test]
+fn reads_standard_input_and_prints_outer_html() {
+    assert_eq!(
+        ok(&["nav a"]),
+        "<a href=\"/one\">One</a>\n<a href=\"/two\" class=\"x\">Two</a>\n"
+    );
+    // `-f -` is standard input too; with no selector, the whole document element.
+    let html = ok(&["-f", "-"]);
+    assert!(html.starts_with("<html><head><title>T</title>"), "{html}");
+    assert!(html.ends_with("</main></body></html>\n"), "{html}");
+}
+
+#[test]
+fn help_and_version_go_to_standard_output() {
+    for flag in ["-h", "--help"] {
+        let out = ok(&[flag]);
+        assert!(out.starts_with("html-arena: select parts of HTML"), "{out}");
+        assert!(out.contains("--browser-encoding"));
+    }
+    for flag in ["-V", "--version"] {
+        assert_eq!(
+            ok(&[flag]),
+            format!("html-arena {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}
+
+#[test]
+fn short_flags() {
+    // -a: the attribute (getAttribute's name lowercasing: HREF was parsed as href); matches
+    // without it are skipped.
+    assert_eq!(ok(&["-a", "href", "a"]), "/one\n/two\n");
+    assert_eq!(ok(&["-aHREF", "a"]), "/one\n/two\n");
+    // -t: textContent; -w trims it.
+    assert_eq!(ok(&["-t", "h1"]), "  Head  line \n");
+    assert_eq!(ok(&["-tw", "h1"]), "Head  line\n");
+    assert_eq!(ok(&["-t", "main"]).lines().count(), 2); // the script source is text
+    // -R: what a reader sees (no script); -c: counts.
+    assert_eq!(
+        ok(&["-R", "main"]),
+        "Head line\n\nPara bold.\n\nBuy!\n\nno href\n"
+    );
+    assert_eq!(ok(&["-c", "a", "p"]), "3\n2\n");
+}
+
+#[test]
+fn several_selectors_one_after_the_other() {
+    assert_eq!(
+        ok(&["-t", "title", "nav a", "h1 + p"]),
+        "T\nOne\nTwo\nPara bold.\n"
+    );
+}
+
+#[test]
+fn remove_before_output() {
+    assert_eq!(
+        ok(&["-r", ".ad", "--remove", "script", "-R", "main"]),
+        "Head line\n\nPara bold.\n\nno href\n"
+    );
+    // A match inside another match goes with it.
+    assert_eq!(ok(&["-r", "main", "-r", "p", "-c", "p"]), "0\n");
+}
+
+#[test]
+fn pretty_html() {
+    assert_eq!(
+        ok(&["-p", ".ad"]),
+        "<div class=\"ad\">\n  <p>Buy!</p>\n</div>\n"
+    );
+    let body = ok(&["-p", "body"]);
+    assert!(
+        body.contains("\n  <main>\n    <h1>  Head  line </h1>\n"),
+        "{body}"
+    );
+}
+
+#[test]
+fn json_output() {
+    assert_eq!(
+        ok(&["-j", "-a", "href", "nav a", "h6"]),
+        "[\n{\"file\": \"-\", \"selector\": \"nav a\", \"matches\": [\"/one\", \"/two\"]},\n\
+         {\"file\": \"-\", \"selector\": \"h6\", \"matches\": []}\n]\n"
+    );
+    assert_eq!(
+        ok(&["--json", "--count", "a"]),
+        "[\n{\"file\": \"-\", \"selector\": \"a\", \"count\": 3}\n]\n"
+    );
+    let html = ok(&["-j", "script"]);
+    assert_eq!(
+        html,
+        "[\n{\"file\": \"-\", \"selector\": \"script\", \"matches\": \
+         [\"<script>var s = 1;</script>\"]}\n]\n"
+    );
+}
+
+#[test]
+fn files_and_errors() {
+    let dir = std::env::temp_dir().join(format!("html-arena-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("page.html");
+    std::fs::write(&file, "<p>from a file").expect("written");
+    let path = file.to_str().expect("UTF-8 path");
+    assert_eq!(ok(&["-t", "-f", path, "p"]), "from a file\n");
+    // Several files: a header before each one's results.
+    assert_eq!(
+        ok(&["-t", "-f", path, "-f", "-", "title"]),
+        format!("==> {path} <==\n==> - <==\nT\n")
+    );
+    // A missing file: status 1, the others still run.
+    let missing = dir.join("missing.html");
+    let out = run(
+        &["-c", "-f", missing.to_str().unwrap(), "-f", "-", "a"],
+        PAGE.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("==> - <==\n3\n"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.html"));
+    let _ = std::fs::remove_dir_all(&dir);
+    // An invalid selector: status 2, a pointer to the problem, which selector it was.
+    let out = run(&["p", "ul > li:hovr"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("invalid selector \"ul > li:hovr\""),
+        "{stderr}"
+    );
+    assert!(stderr.contains("^^^^^"), "{stderr}");
+    assert!(out.stdout.is_empty());
+    // Usage errors: status 2.
+    for args in [&["--frobnicate"][..], &["-a"], &["-e", "utf-7", "p"]] {
+        let out = run(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn encoding_choice() {
+    let page = "<p>Grüße – café".as_bytes();
+    // Undeclared valid UTF-8: UTF-8 by default...
+    let out = run(&["-t", "p"], page);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "Grüße – café\n");
+    // ...windows-1252 as a browser chooses...
+    let out = run(&["--browser-encoding", "-t", "p"], page);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "GrÃ¼ÃŸe â€“ cafÃ©\n");
+    // ...or what the user says.
+    let out = run(&["-e", "koi8-r", "-t", "p"], b"<p>\xf0\xd2\xc9\xd7\xc5\xd4");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "Привет\n");
+    // Undeclared legacy bytes are guessed.
+    let out = run(&["-t", "p"], b"<p>caf\xe9");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "café\n");
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_html-arena"))
+        .args(["-t", "p"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let big = "<p>line".repeat(200_000);
+    let mut input = child.stdin.take().expect("piped");
+    input.write_all(big.as_bytes()).expect("written");
+    drop(input);
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("ends");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
