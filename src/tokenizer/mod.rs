@@ -69,6 +69,12 @@ pub enum TokenSinkResult {
     /// Switch to this state (the tree construction stage does this after `<title>`,
     /// `<script>`, `<plaintext>` and the like).
     SwitchTo(State),
+    /// Stop right after this token, leaving the rest of the input unconsumed (the tree
+    /// construction stage does this at a script's end tag when an embedder runs scripts:
+    /// 13.2.6.4.8 "text", an end tag whose tag name is "script"). [`Tokenizer::feed`] and
+    /// [`Tokenizer::end`] go on with the rest as if nothing happened; the parser's own
+    /// script driver takes the rest back instead.
+    Pause,
 }
 
 /// Receives tokens and parse errors from a [`Tokenizer`].
@@ -222,6 +228,8 @@ pub(crate) enum Flow {
     Suspend,
     /// The end-of-file token was emitted.
     Done,
+    /// The sink asked to stop after the token it was given ([`TokenSinkResult::Pause`]).
+    Paused,
 }
 
 /// The DOCTYPE token under construction.
@@ -307,6 +315,8 @@ pub struct Tokenizer {
     /// Input-stream errors have been reported for every offset below this.
     pub(crate) input_errors_before: usize,
     finished: bool,
+    /// The sink answered [`TokenSinkResult::Pause`] to the last token.
+    paused: bool,
     options: TokenizerOptions,
     line_col: LineCol,
     /// Tests: never take the fast paths, only the states' own methods (the reference).
@@ -348,6 +358,7 @@ impl Tokenizer {
             skip_lf: false,
             input_errors_before: 0,
             finished: false,
+            paused: false,
             options,
             line_col: LineCol::default(),
             #[cfg(test)]
@@ -389,22 +400,54 @@ impl Tokenizer {
 
     /// Tokenizes the next chunk of input, handing complete tokens to `sink`.
     pub fn feed<S: TokenSink>(&mut self, chunk: &str, sink: &mut S) {
+        let mut rest = chunk;
+        // A pause the sink asked for (a parser that runs scripts takes the rest back; a plain
+        // sink just goes on).
+        while let Some(n) = self.feed_until_pause(rest, sink) {
+            rest = rest.get(n..).unwrap_or_default();
+        }
+    }
+
+    /// Tokenizes `chunk` like [`Tokenizer::feed`], but stops when the sink answers
+    /// [`TokenSinkResult::Pause`]: then returns how many bytes of `chunk` were consumed (the
+    /// rest is the caller's: it was not looked at, and is not kept). `None`: the whole chunk
+    /// was taken (what a state needed more input to decide is kept, as by `feed`).
+    ///
+    /// This is the driver's re-entry point for script execution (13.2.3.5 "insertion point"):
+    /// the tokenizer stops just after a script's end tag, and the caller decides what input
+    /// comes next.
+    pub(crate) fn feed_until_pause<S: TokenSink>(
+        &mut self,
+        chunk: &str,
+        sink: &mut S,
+    ) -> Option<usize> {
         if self.finished || chunk.is_empty() {
-            return;
+            return None;
         }
         if self.pending.is_empty() {
-            let (chunk, base) = if self.skip_lf && chunk.starts_with('\n') {
-                (&chunk[1..], self.offset + 1)
+            let (text, base, skipped) = if self.skip_lf && chunk.starts_with('\n') {
+                (&chunk[1..], self.offset + 1, 1)
             } else {
-                (chunk, self.offset)
+                (chunk, self.offset, 0)
             };
             self.skip_lf = false;
-            self.run_chunk(chunk, base, false, sink);
+            self.run_chunk(text, base, false, sink).map(|n| n + skipped)
         } else {
+            let held = self.pending.len();
             let mut buf = std::mem::take(&mut self.pending);
             buf.push_str(chunk);
             let base = self.offset;
-            self.run_chunk(&buf, base, false, sink);
+            let paused_at = self.run_chunk(&buf, base, false, sink)?;
+            // A pause comes after a `>` that ends a tag, and the held text is what a state
+            // could not decide on without the next chunk: the pause is in the new chunk.
+            debug_assert!(paused_at >= held, "a pause inside held-back input");
+            if paused_at < held {
+                // (Never: keep the held rest in front, as `feed` would.)
+                self.pending = buf[paused_at..held].to_owned();
+                self.offset = base + paused_at;
+                return Some(0);
+            }
+            Some(paused_at - held)
         }
     }
 
@@ -414,8 +457,11 @@ impl Tokenizer {
             return;
         }
         let buf = std::mem::take(&mut self.pending);
-        let base = self.offset;
-        self.run_chunk(&buf, base, true, sink);
+        let mut rest = buf.as_str();
+        // (A pause here changes nothing: the end of the input follows whatever is left.)
+        while let Some(n) = self.run_chunk(rest, self.offset, true, sink) {
+            rest = rest.get(n..).unwrap_or_default();
+        }
         self.finished = true;
     }
 
@@ -425,16 +471,26 @@ impl Tokenizer {
         self.end(sink);
     }
 
-    fn run_chunk<S: TokenSink>(&mut self, text: &str, base: usize, eof: bool, sink: &mut S) {
+    /// Runs the states over `text`; returns where in `text` the sink asked to pause, if it
+    /// did (the rest is then left to the caller, not kept).
+    fn run_chunk<S: TokenSink>(
+        &mut self,
+        text: &str,
+        base: usize,
+        eof: bool,
+        sink: &mut S,
+    ) -> Option<usize> {
         let mut input = Input::new(text, base, eof);
         let flow = self.run(&mut input, sink);
         if flow == Flow::Done {
             self.finished = true;
         }
+        let paused = flow == Flow::Paused;
+        self.paused = false;
         // Values in the tag under construction that point into this chunk must outlive it.
         self.tag.detach_from_input(input.text, input.base);
         let rest = input.rest();
-        if !rest.is_empty() && !eof {
+        if !rest.is_empty() && !eof && !paused {
             self.pending.push_str(rest);
         }
         self.offset = input.offset();
@@ -444,6 +500,7 @@ impl Tokenizer {
             self.line_col
                 .position_in(input.text, input.base, input.offset());
         }
+        paused.then_some(input.pos)
     }
 
     /// The driver loop: run states until the chunk is used up or the input ends.
@@ -610,6 +667,11 @@ impl Tokenizer {
             if flow != Flow::Continue {
                 return flow;
             }
+            // "Before each step of the tokenizer, the user agent must first check the parser
+            // pause flag" (13.2.5): here, the sink's request to stop after a script.
+            if self.paused {
+                return Flow::Paused;
+            }
         }
     }
 
@@ -694,6 +756,7 @@ impl Tokenizer {
         match result {
             TokenSinkResult::Continue => {}
             TokenSinkResult::SwitchTo(state) => self.state = state,
+            TokenSinkResult::Pause => self.paused = true,
         }
     }
 

@@ -329,6 +329,11 @@ pub(crate) struct TreeBuilder {
     /// The encoding the first such `<meta>` declared, for the driver: it runs "change the
     /// encoding" (keep, switch decoders, or start over) after the current feed step.
     pub(crate) declared_encoding: Option<&'static encoding_rs::Encoding>,
+    /// A driver runs scripts (`parser/script.rs`): stop the tokenizer after a script's end
+    /// tag ("text" insertion mode) and leave the script in `ready_script`.
+    pub(crate) script_hooks: bool,
+    /// The script element whose end tag was just processed, for the driver.
+    pub(crate) ready_script: Option<NodeId>,
 }
 
 impl TreeBuilder {
@@ -365,6 +370,8 @@ impl TreeBuilder {
             selects: std::collections::HashMap::new(),
             encoding_tentative: false,
             declared_encoding: None,
+            script_hooks: false,
+            ready_script: None,
         }
     }
 
@@ -790,6 +797,8 @@ impl TokenSink for TreeBuilder {
             }
         }
         match self.tokenizer_state.take() {
+            // A script is ready: the driver takes over after this token.
+            Some(_) if self.ready_script.is_some() => TokenSinkResult::Pause,
             Some(state) => TokenSinkResult::SwitchTo(state),
             None => TokenSinkResult::Continue,
         }

@@ -1,6 +1,8 @@
 //! 13.2.6.4.8 The "text" insertion mode.
 
+use crate::dom::names::{Namespace, local_name as n};
 use crate::error::ErrorCode;
+use crate::tokenizer::State;
 
 use super::super::{Step, Tok, TreeBuilder};
 
@@ -12,11 +14,30 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         Tok::Eof(offset) => eof(tb, offset),
-        // "An end tag whose tag name is "script"" and "any other end tag": pop the current node
-        // and switch to the original insertion mode (the script is not run).
-        Tok::EndTag(_) => {
+        // "An end tag whose tag name is "script"": "Let script be the current node (which will
+        // be a script element). Pop the current node off the stack of open elements. Switch
+        // the insertion mode to the original insertion mode." "Any other end tag": the same,
+        // without the script.
+        Tok::EndTag(tag) => {
+            let script = tb
+                .open
+                .current()
+                .filter(|e| e.name == n::SCRIPT && e.ns == Namespace::Html)
+                .map(|e| e.node);
             tb.open.pop();
             tb.mode = tb.original_mode;
+            // The rest of the steps (the insertion point, the script nesting level, "prepare
+            // the script element", the pending parsing-blocking script) belong to the driver
+            // of a parser that runs scripts (`parser/script.rs`): the tokenizer stops right
+            // after this token and hands it the script. Without one, the script is not run.
+            if tb.script_hooks && tag.name == n::SCRIPT {
+                if let Some(script) = script {
+                    tb.ready_script = Some(script);
+                    // (The tokenizer is in the data state already; asking for it is how the
+                    // answer to this token carries the pause: see `process_token`.)
+                    tb.switch_tokenizer(State::Data);
+                }
+            }
             Step::Done
         }
         // The tokenizer's text states emit nothing else.
