@@ -270,6 +270,8 @@ pub struct ScriptingParser {
     too_deep: bool,
     /// [`end`](Self::end) was called.
     network_ended: bool,
+    /// [`document_mut`](Self::document_mut) was called since the parser last looked.
+    mutated: bool,
 }
 
 impl ScriptingParser {
@@ -290,6 +292,7 @@ impl ScriptingParser {
             restarts_seen: 0,
             too_deep: false,
             network_ended: false,
+            mutated: false,
         }
     }
 
@@ -344,7 +347,21 @@ impl ScriptingParser {
     /// [`Document::remove`] that the parser still holds (open elements) are dropped from its
     /// state; use [`Document::detach`] for what a script's `remove()` does.
     pub fn document_mut(&mut self) -> &mut Document {
-        &mut self.parser.pipeline.builder.doc
+        self.mutated = true;
+        let tb = &mut self.parser.pipeline.builder;
+        // The tokens of the active formatting elements: their attributes as created.
+        let mut entry = tb.active.last();
+        while let Some(e) = entry {
+            if let Some(node) = tb.active.element(e) {
+                if let Some(crate::dom::NodeData::Element(data)) =
+                    tb.doc.arena.get(node).map(|n| n.get())
+                {
+                    tb.token_attrs.entry(node).or_insert(data.attrs);
+                }
+            }
+            entry = tb.active.prev(e);
+        }
+        &mut tb.doc
     }
 
     /// The script nesting level (13.2.1): the number of scripts handed out that are running.
@@ -655,9 +672,12 @@ impl ScriptingParser {
         self.check_restart()
     }
 
-    /// Forgets the script state of a parse that started over (13.2.3.4 step 6). Returns
-    /// whether it did.
+    /// Forgets the script state of a parse that started over (13.2.3.4 step 6), and the
+    /// nodes the embedder freed. Returns whether the parse started over.
     fn check_restart(&mut self) -> bool {
+        if std::mem::take(&mut self.mutated) {
+            forget_freed_nodes(&mut self.parser.pipeline.builder);
+        }
         let restarts = self.parser.pipeline.restarts;
         if restarts == self.restarts_seen {
             return false;
@@ -669,6 +689,46 @@ impl ScriptingParser {
         self.pause_flag = false;
         self.phase = Phase::Parsing;
         true
+    }
+}
+
+/// After the embedder changed the document: drops from the tree builder's state the nodes it
+/// freed ([`Document::remove`]; a script's `remove()` is [`Document::detach`], which leaves
+/// them alive and the parser inserting into them), so that the parser never works on a freed
+/// node. Without the `html` element, the parse stops ("stop parsing"). Linear in the depth of
+/// the stack of open elements, and run only after [`ScriptingParser::document_mut`].
+fn forget_freed_nodes(tb: &mut crate::tree_builder::TreeBuilder) {
+    let arena = &tb.doc.arena;
+    let freed = |node: RawId| node.is_removed(arena) || arena.get(node).is_none();
+    let mut positions = Vec::new();
+    for i in 0..tb.open.len() {
+        if tb.open.get(i).is_some_and(|e| freed(e.node)) {
+            positions.push(i);
+        }
+    }
+    let mut gone = Vec::new();
+    let mut entry = tb.active.last();
+    while let Some(e) = entry {
+        if let Some(node) = tb.active.element(e).filter(|&n| freed(n)) {
+            gone.push(node);
+        }
+        entry = tb.active.prev(e);
+    }
+    if tb.head.is_some_and(freed) {
+        tb.head = None;
+    }
+    if tb.form.is_some_and(freed) {
+        tb.form = None;
+    }
+    tb.selects.retain(|&node, _| !freed(node));
+    tb.token_attrs.retain(|&node, _| !freed(node));
+    for node in gone {
+        tb.active.remove_node(node);
+    }
+    if positions.first() == Some(&0) {
+        tb.stop_parsing();
+    } else {
+        tb.open.remove_positions(&positions);
     }
 }
 

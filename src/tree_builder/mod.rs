@@ -334,6 +334,11 @@ pub(crate) struct TreeBuilder {
     pub(crate) script_hooks: bool,
     /// The script element whose end tag was just processed, for the driver.
     pub(crate) ready_script: Option<NodeId>,
+    /// The attributes formatting elements had when the parser created them, kept for those
+    /// a script could change (the driver fills it before it lets the embedder change the
+    /// document): "create an element for the token for which the element entry was created"
+    /// clones those, not the element's current ones.
+    pub(crate) token_attrs: std::collections::HashMap<NodeId, crate::dom::AttrRange>,
 }
 
 impl TreeBuilder {
@@ -372,6 +377,7 @@ impl TreeBuilder {
             declared_encoding: None,
             script_hooks: false,
             ready_script: None,
+            token_attrs: std::collections::HashMap::new(),
         }
     }
 
