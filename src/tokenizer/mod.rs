@@ -69,11 +69,12 @@ pub enum TokenSinkResult {
     /// Switch to this state (the tree construction stage does this after `<title>`,
     /// `<script>`, `<plaintext>` and the like).
     SwitchTo(State),
-    /// Stop right after this token, leaving the rest of the input unconsumed (the tree
-    /// construction stage does this at a script's end tag when an embedder runs scripts:
-    /// 13.2.6.4.8 "text", an end tag whose tag name is "script"). [`Tokenizer::feed`] and
-    /// [`Tokenizer::end`] go on with the rest as if nothing happened; the parser's own
-    /// script driver takes the rest back instead.
+    /// Stop after this token, a script's end tag emitted in a script data state, leaving the
+    /// rest of the input unconsumed (the tree construction stage answers this at a script's
+    /// end tag when an embedder runs scripts: 13.2.6.4.8 "text", an end tag whose tag name
+    /// is "script"). [`Tokenizer::feed`] and [`Tokenizer::end`] go on with the rest as if
+    /// the answer were [`Continue`](TokenSinkResult::Continue): the crate's script driver
+    /// takes the rest back instead.
     Pause,
 }
 
@@ -514,7 +515,10 @@ impl Tokenizer {
                 State::Plaintext => self.plaintext_state(input, sink),
                 State::TagOpen => self.tag_open_state(input, sink),
                 State::EndTagOpen => self.end_tag_open_state(input, sink),
-                State::TagName => self.tag_states(input, sink),
+                State::TagName => {
+                    let flow = self.tag_states(input, sink);
+                    self.unless_paused(flow)
+                }
                 State::RcdataLessThanSign => self.rcdata_less_than_sign_state(input, sink),
                 State::RcdataEndTagOpen => self.rcdata_end_tag_open_state(input, sink),
                 State::RcdataEndTagName => self.rcdata_end_tag_name_state(input, sink),
@@ -523,7 +527,10 @@ impl Tokenizer {
                 State::RawtextEndTagName => self.rawtext_end_tag_name_state(input, sink),
                 State::ScriptDataLessThanSign => self.script_data_less_than_sign_state(input, sink),
                 State::ScriptDataEndTagOpen => self.script_data_end_tag_open_state(input, sink),
-                State::ScriptDataEndTagName => self.script_data_end_tag_name_state(input, sink),
+                State::ScriptDataEndTagName => {
+                    let flow = self.script_data_end_tag_name_state(input, sink);
+                    self.unless_paused(flow)
+                }
                 State::ScriptDataEscapeStart => self.script_data_escape_start_state(input, sink),
                 State::ScriptDataEscapeStartDash => {
                     self.script_data_escape_start_dash_state(input, sink)
@@ -540,7 +547,8 @@ impl Tokenizer {
                     self.script_data_escaped_end_tag_open_state(input, sink)
                 }
                 State::ScriptDataEscapedEndTagName => {
-                    self.script_data_escaped_end_tag_name_state(input, sink)
+                    let flow = self.script_data_escaped_end_tag_name_state(input, sink);
+                    self.unless_paused(flow)
                 }
                 State::ScriptDataDoubleEscapeStart => {
                     self.script_data_double_escape_start_state(input, sink)
@@ -570,7 +578,10 @@ impl Tokenizer {
                 | State::AttributeValueSingleQuoted
                 | State::AttributeValueUnquoted
                 | State::AfterAttributeValueQuoted
-                | State::SelfClosingStartTag => self.tag_states(input, sink),
+                | State::SelfClosingStartTag => {
+                    let flow = self.tag_states(input, sink);
+                    self.unless_paused(flow)
+                }
                 State::BogusComment => self.bogus_comment_state(input, sink),
                 State::MarkupDeclarationOpen => self.markup_declaration_open_state(input, sink),
                 State::CommentStart => self.comment_start_state(input, sink),
@@ -667,12 +678,16 @@ impl Tokenizer {
             if flow != Flow::Continue {
                 return flow;
             }
-            // "Before each step of the tokenizer, the user agent must first check the parser
-            // pause flag" (13.2.5): here, the sink's request to stop after a script.
-            if self.paused {
-                return Flow::Paused;
-            }
         }
+    }
+
+    /// "Before each step of the tokenizer, the user agent must first check the parser pause
+    /// flag" (13.2.5): the sink asks to stop after a script's end tag, which only the states
+    /// checked with this emit (the end tag name states of script data, and the tag states
+    /// for `</script ...>`), so only they pay for the check.
+    #[inline(always)]
+    fn unless_paused(&self, flow: Flow) -> Flow {
+        if self.paused { Flow::Paused } else { flow }
     }
 
     // ---------------------------------------------------------------------------------------

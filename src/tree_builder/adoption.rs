@@ -56,10 +56,10 @@ impl TreeBuilder {
         };
         let e = *e;
         // (A script may have changed its attributes since: the token's are kept.)
-        let attrs = match self.token_attrs.get(&element) {
-            Some(&attrs) if !self.token_attrs.is_empty() => attrs,
-            _ => e.attrs,
-        };
+        let kept = (!self.token_attrs.is_empty())
+            .then(|| self.token_attrs.get(&element).copied())
+            .flatten();
+        let attrs = kept.unwrap_or(e.attrs);
         Some(self.doc.create_element(e.name, e.ns, attrs, e.flags))
     }
 

@@ -19,29 +19,37 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
         // the insertion mode to the original insertion mode." "Any other end tag": the same,
         // without the script.
         Tok::EndTag(tag) => {
-            let script = tb
-                .open
-                .current()
-                .filter(|e| e.name == n::SCRIPT && e.ns == Namespace::Html)
-                .map(|e| e.node);
-            tb.open.pop();
-            tb.mode = tb.original_mode;
             // The rest of the steps (the insertion point, the script nesting level, "prepare
             // the script element", the pending parsing-blocking script) belong to the driver
-            // of a parser that runs scripts (`parser/script.rs`): the tokenizer stops right
-            // after this token and hands it the script. Without one, the script is not run.
+            // of a parser that runs scripts (`parser/script.rs`). Without one, the script is
+            // not run.
             if tb.script_hooks && tag.name == n::SCRIPT {
-                if let Some(script) = script {
-                    tb.ready_script = Some(script);
-                    // (The tokenizer is in the data state already; asking for it is how the
-                    // answer to this token carries the pause: see `process_token`.)
-                    tb.switch_tokenizer(State::Data);
-                }
+                hand_over_script(tb);
             }
+            tb.open.pop();
+            tb.mode = tb.original_mode;
             Step::Done
         }
         // The tokenizer's text states emit nothing else.
         _ => Step::Done,
+    }
+}
+
+/// For the script driver: the script (the current node, about to be popped) is ready, and
+/// the tokenizer stops right after its end tag.
+#[cold]
+#[inline(never)]
+fn hand_over_script(tb: &mut TreeBuilder) {
+    let script = tb
+        .open
+        .current()
+        .filter(|e| e.name == n::SCRIPT && e.ns == Namespace::Html)
+        .map(|e| e.node);
+    if let Some(script) = script {
+        tb.ready_script = Some(script);
+        // (The tokenizer is in the data state already; asking for it is how the answer to
+        // this token carries the pause: see `process_token`.)
+        tb.switch_tokenizer(State::Data);
     }
 }
 
