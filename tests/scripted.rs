@@ -109,12 +109,15 @@ fn dom_effect(doc: &mut Document, script: &str) -> bool {
 
 /// Parses `input` with scripts run: DOM effects for the known scripts, the tiny interpreter
 /// for the others.
-fn run_case(input: &str) -> Document {
+fn run_case(input: &str, chunk: usize) -> Document {
     let mut parser = ScriptingParser::new(&ParseOptions::default());
-    parser.write_str(input);
-    parser.end();
+    let mut chunks = input.as_bytes().chunks(chunk);
     loop {
         match parser.run().unwrap() {
+            ParserEvent::NeedInput => match chunks.next() {
+                Some(c) => parser.write(c).unwrap(),
+                None => parser.end(),
+            },
             ParserEvent::Script(script) => {
                 let text = parser.document().node(script).unwrap().text();
                 if !dom_effect(parser.document_mut(), &text) {
@@ -142,7 +145,16 @@ fn html5lib_scripted_tree_construction() {
     for file in &files {
         for (i, case) in read_dat(file).iter().enumerate() {
             assert!(case.script_on, "{}#{i} is a scripted case", file.display());
-            let doc = run_case(&case.data);
+            let doc = run_case(&case.data, usize::MAX);
+            for size in 1..8 {
+                let chunked = run_case(&case.data, size).dump_tree();
+                assert_eq!(
+                    chunked,
+                    doc.dump_tree(),
+                    "{}#{i} in chunks of {size}",
+                    file.display()
+                );
+            }
             if doc.dump_tree() == case.document {
                 passed += 1;
             } else {
@@ -661,4 +673,47 @@ fn many_writes() {
     let doc = parser.finish();
     let ul = doc.body().unwrap().first_child().unwrap();
     assert_eq!(ul.children().filter(|c| c.is_element()).count(), 5_001);
+}
+
+#[test]
+fn written_meta_restarts_the_parse_when_it_must() {
+    // Non-ASCII bytes before the script: the decoder cannot be switched on the fly, so the
+    // parse starts over (the script runs again; its second <meta> changes nothing).
+    let page = b"<p>caf\xe9<script>document.write('<meta charset=' + 'utf-8>')</script>x";
+    let mut parser = ScriptingParser::new(&ParseOptions::default());
+    parser.write(page).unwrap();
+    parser.end();
+    let mut events = Vec::new();
+    loop {
+        let event = parser.run().unwrap();
+        events.push(event);
+        match event {
+            ParserEvent::Script(s) => tiny_js::execute(&mut parser, s).unwrap(),
+            ParserEvent::Done => break,
+            _ => {}
+        }
+    }
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| **e == ParserEvent::EncodingRestart)
+            .count(),
+        1
+    );
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, ParserEvent::Script(_)))
+            .count(),
+        2
+    );
+    let doc = parser.finish();
+    assert_eq!(doc.encoding(), encoding_rs::UTF_8);
+    assert_eq!(doc.encoding_confidence(), html_arena::Confidence::Certain);
+    assert!(doc.body().unwrap().text().starts_with("caf\u{FFFD}"));
+    // All ASCII before it: switched on the fly, no restart.
+    let page = b"<p>cafe<script>document.write('<meta charset=' + 'utf-8>')</script>\xc3\xa9";
+    let doc = tiny_js::parse_and_run(page, &ParseOptions::default()).unwrap();
+    assert_eq!(doc.encoding(), encoding_rs::UTF_8);
+    assert!(doc.body().unwrap().text().ends_with("\u{e9}"));
 }

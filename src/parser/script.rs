@@ -10,11 +10,14 @@
 //!   around "prepare the script element", and the **pending parsing-blocking script**
 //!   (the tree builder pops the script and stops the tokenizer right after its end tag; the
 //!   rest is here);
-//! - the HTML Standard's "Dynamic markup insertion" section, "document.write()": the
-//!   **document write steps** (insert the text just before the insertion point, then "have
-//!   the HTML parser process input ... stopping when the tokenizer reaches the insertion
-//!   point or when the processing of the tokenizer is aborted by the tree construction
-//!   stage"), and `document.writeln()` (the same with a line feed).
+//! - the HTML Standard's 8.4 "Dynamic markup insertion", 8.4.3 "document.write()": the
+//!   **document write steps** (step 10, "Insert string into the input stream just before the
+//!   insertion point"; step 11, "If document's pending parsing-blocking script is null, then
+//!   have the HTML parser process string, one code point at a time, ... stopping when the
+//!   tokenizer reaches the insertion point or when the processing of the tokenizer is aborted
+//!   by the tree construction stage"), and 8.4.4 "document.writeln()" (lineFeed true: the
+//!   same with a U+000A LINE FEED appended). The full standard's snapshot is
+//!   `shared/spec/html-standard-20260916-d78d7dd.html.gz`.
 //!
 //! Running a script is the embedder's business: the parser stops at each script and hands
 //! back its [`NodeId`]; the embedder's "prepare the script element" decides (run it now, make
@@ -305,18 +308,24 @@ impl ScriptingParser {
         self
     }
 
-    /// Writes network text (taken as it comes; tokenized by [`run`](Self::run)).
+    /// Writes network text (taken as it comes; tokenized by [`run`](Self::run)). Input after
+    /// [`end`](Self::end) is ignored.
     pub fn write_str(&mut self, chunk: &str) {
-        self.parser.write_str(chunk);
+        if !self.network_ended {
+            self.parser.write_str(chunk);
+        }
     }
 
     /// Writes network bytes: sniffed and decoded as by [`Parser::write`], then tokenized by
-    /// [`run`](Self::run).
+    /// [`run`](Self::run). Input after [`end`](Self::end) is ignored.
     ///
     /// # Errors
     ///
     /// [`EncodingError::UnknownLabel`] as for [`Parser::write`].
     pub fn write(&mut self, chunk: &[u8]) -> Result<(), EncodingError> {
+        if self.network_ended {
+            return Ok(());
+        }
         self.parser.write(chunk)
     }
 
@@ -395,14 +404,15 @@ impl ScriptingParser {
         }
     }
 
-    /// The document write steps ("Dynamic markup insertion", `document.write()`), for the
-    /// script that runs: inserts `text` just before the insertion point and, unless a
-    /// parsing-blocking script is pending, parses up to the insertion point.
+    /// The document write steps (HTML Standard 8.4.3 "document.write()"), for the script
+    /// that runs: inserts `text` just before the insertion point (step 10) and, unless a
+    /// parsing-blocking script is pending, parses up to the insertion point (step 11).
     ///
     /// # Errors
     ///
-    /// [`ScriptError::NoInsertionPoint`] when no script handed out is running (step 4:
-    /// the embedder runs the document open steps, or ignores the write).
+    /// [`ScriptError::NoInsertionPoint`] when no script handed out is running (step 9,
+    /// "If the insertion point is undefined": the embedder runs the document open steps, or
+    /// ignores the write).
     /// [`ScriptError::NestingTooDeep`] when the text completed scripts deeper than the
     /// budget (the text is parsed; those scripts are not handed out).
     pub fn document_write(&mut self, text: &str) -> Result<WriteEvent, ScriptError> {
@@ -410,7 +420,7 @@ impl ScriptingParser {
         let Some(level) = self.levels.last().copied() else {
             return Err(ScriptError::NoInsertionPoint);
         };
-        // Step 5: "Insert input into the input stream just before the insertion point."
+        // Step 10: "Insert string into the input stream just before the insertion point."
         let ip = level.insertion_point;
         match self.held.get_mut(ip) {
             Some(segment) => segment.text.push_str(text),
@@ -419,15 +429,15 @@ impl ScriptingParser {
                 pos: 0,
             }),
         }
-        // Step 6: "If document's pending parsing-blocking script is null, then have the HTML
-        // parser process input ... stopping when the tokenizer reaches the insertion point or
-        // when the processing of the tokenizer is aborted by the tree construction stage."
-        // (The parser pause flag is set only while one is pending.)
+        // Step 11: "If document's pending parsing-blocking script is null, then have the
+        // HTML parser process string ... stopping when the tokenizer reaches the insertion
+        // point or when the processing of the tokenizer is aborted by the tree construction
+        // stage." (The parser pause flag is set only while one is pending.)
         self.write_steps_tail(ip)
     }
 
-    /// `document.writeln()`: [`document_write`](Self::document_write) with a line feed after
-    /// the text.
+    /// `document.writeln()` (8.4.4: the document write steps with lineFeed true):
+    /// [`document_write`](Self::document_write) with a line feed after the text.
     ///
     /// # Errors
     ///
@@ -614,7 +624,7 @@ impl ScriptingParser {
         }
     }
 
-    /// Step 6 of the document write steps, at the insertion point `ip`.
+    /// Step 11 of the document write steps, at the insertion point `ip`.
     fn write_steps_tail(&mut self, ip: usize) -> Result<WriteEvent, ScriptError> {
         if self.pending_blocking.is_some() || self.pause_flag {
             return Ok(WriteEvent::Done);
