@@ -577,6 +577,7 @@ impl ScriptingParser {
             ..
         } = parser;
         pipeline.builder.script_hooks = false;
+        pipeline.builder.ready_script = None;
         // Left-over written text, then the network text, in order, with no more pauses.
         let mut rest = String::new();
         while let Some(segment) = held.pop() {

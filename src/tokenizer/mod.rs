@@ -69,13 +69,6 @@ pub enum TokenSinkResult {
     /// Switch to this state (the tree construction stage does this after `<title>`,
     /// `<script>`, `<plaintext>` and the like).
     SwitchTo(State),
-    /// Stop after this token, a script's end tag emitted in a script data state, leaving the
-    /// rest of the input unconsumed (the tree construction stage answers this at a script's
-    /// end tag when an embedder runs scripts: 13.2.6.4.8 "text", an end tag whose tag name
-    /// is "script"). [`Tokenizer::feed`] and [`Tokenizer::end`] go on with the rest as if
-    /// the answer were [`Continue`](TokenSinkResult::Continue): the crate's script driver
-    /// takes the rest back instead.
-    Pause,
 }
 
 /// Receives tokens and parse errors from a [`Tokenizer`].
@@ -92,6 +85,17 @@ pub trait TokenSink {
     /// namespace: the markup declaration open state asks this to decide whether `<![CDATA[`
     /// starts a CDATA section. The default (no tree) says no.
     fn adjusted_current_node_is_foreign(&self) -> bool {
+        false
+    }
+
+    /// Whether the sink asks the tokenizer to stop right after the token it just handled,
+    /// leaving the rest of the input unconsumed: the tree construction stage of a parser
+    /// that runs scripts asks this at a script's end tag (13.2.6.4.8 "text", an end tag whose
+    /// tag name is "script"). It is asked only after the states that can emit a script's end
+    /// tag from script data (the end tag name states of script data and the tag states).
+    /// [`Tokenizer::feed`] and [`Tokenizer::end`] go on with the rest regardless: the
+    /// crate's script driver takes the rest back instead. The default says no.
+    fn pause_requested(&self) -> bool {
         false
     }
 }
@@ -229,7 +233,8 @@ pub(crate) enum Flow {
     Suspend,
     /// The end-of-file token was emitted.
     Done,
-    /// The sink asked to stop after the token it was given ([`TokenSinkResult::Pause`]).
+    /// The sink asked to stop after the token it was given
+    /// ([`TokenSink::pause_requested`]).
     Paused,
 }
 
@@ -316,8 +321,6 @@ pub struct Tokenizer {
     /// Input-stream errors have been reported for every offset below this.
     pub(crate) input_errors_before: usize,
     finished: bool,
-    /// The sink answered [`TokenSinkResult::Pause`] to the last token.
-    paused: bool,
     options: TokenizerOptions,
     line_col: LineCol,
     /// Tests: never take the fast paths, only the states' own methods (the reference).
@@ -359,7 +362,6 @@ impl Tokenizer {
             skip_lf: false,
             input_errors_before: 0,
             finished: false,
-            paused: false,
             options,
             line_col: LineCol::default(),
             #[cfg(test)]
@@ -409,8 +411,8 @@ impl Tokenizer {
         }
     }
 
-    /// Tokenizes `chunk` like [`Tokenizer::feed`], but stops when the sink answers
-    /// [`TokenSinkResult::Pause`]: then returns how many bytes of `chunk` were consumed (the
+    /// Tokenizes `chunk` like [`Tokenizer::feed`], but stops when the sink asks to
+    /// ([`TokenSink::pause_requested`]): then returns how many bytes of `chunk` were consumed (the
     /// rest is the caller's: it was not looked at, and is not kept). `None`: the whole chunk
     /// was taken (what a state needed more input to decide is kept, as by `feed`).
     ///
@@ -487,7 +489,6 @@ impl Tokenizer {
             self.finished = true;
         }
         let paused = flow == Flow::Paused;
-        self.paused = false;
         // Values in the tag under construction that point into this chunk must outlive it.
         self.tag.detach_from_input(input.text, input.base);
         let rest = input.rest();
@@ -517,7 +518,7 @@ impl Tokenizer {
                 State::EndTagOpen => self.end_tag_open_state(input, sink),
                 State::TagName => {
                     let flow = self.tag_states(input, sink);
-                    self.unless_paused(flow)
+                    Self::unless_paused(sink, flow)
                 }
                 State::RcdataLessThanSign => self.rcdata_less_than_sign_state(input, sink),
                 State::RcdataEndTagOpen => self.rcdata_end_tag_open_state(input, sink),
@@ -529,7 +530,7 @@ impl Tokenizer {
                 State::ScriptDataEndTagOpen => self.script_data_end_tag_open_state(input, sink),
                 State::ScriptDataEndTagName => {
                     let flow = self.script_data_end_tag_name_state(input, sink);
-                    self.unless_paused(flow)
+                    Self::unless_paused(sink, flow)
                 }
                 State::ScriptDataEscapeStart => self.script_data_escape_start_state(input, sink),
                 State::ScriptDataEscapeStartDash => {
@@ -548,7 +549,7 @@ impl Tokenizer {
                 }
                 State::ScriptDataEscapedEndTagName => {
                     let flow = self.script_data_escaped_end_tag_name_state(input, sink);
-                    self.unless_paused(flow)
+                    Self::unless_paused(sink, flow)
                 }
                 State::ScriptDataDoubleEscapeStart => {
                     self.script_data_double_escape_start_state(input, sink)
@@ -580,7 +581,7 @@ impl Tokenizer {
                 | State::AfterAttributeValueQuoted
                 | State::SelfClosingStartTag => {
                     let flow = self.tag_states(input, sink);
-                    self.unless_paused(flow)
+                    Self::unless_paused(sink, flow)
                 }
                 State::BogusComment => self.bogus_comment_state(input, sink),
                 State::MarkupDeclarationOpen => self.markup_declaration_open_state(input, sink),
@@ -686,8 +687,12 @@ impl Tokenizer {
     /// checked with this emit (the end tag name states of script data, and the tag states
     /// for `</script ...>`), so only they pay for the check.
     #[inline(always)]
-    fn unless_paused(&self, flow: Flow) -> Flow {
-        if self.paused { Flow::Paused } else { flow }
+    fn unless_paused<S: TokenSink>(sink: &S, flow: Flow) -> Flow {
+        if flow == Flow::Continue && sink.pause_requested() {
+            Flow::Paused
+        } else {
+            flow
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -771,7 +776,6 @@ impl Tokenizer {
         match result {
             TokenSinkResult::Continue => {}
             TokenSinkResult::SwitchTo(state) => self.state = state,
-            TokenSinkResult::Pause => self.paused = true,
         }
     }
 

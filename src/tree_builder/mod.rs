@@ -803,8 +803,6 @@ impl TokenSink for TreeBuilder {
             }
         }
         match self.tokenizer_state.take() {
-            // A script is ready: the driver takes over after this token.
-            Some(_) if self.ready_script.is_some() => TokenSinkResult::Pause,
             Some(state) => TokenSinkResult::SwitchTo(state),
             None => TokenSinkResult::Continue,
         }
@@ -820,5 +818,11 @@ impl TokenSink for TreeBuilder {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.adjusted_current()
             .is_some_and(|(_, ns, _)| ns != Namespace::Html)
+    }
+
+    /// A script is ready (see `modes/text.rs`): the driver takes over after its end tag.
+    #[inline]
+    fn pause_requested(&self) -> bool {
+        self.ready_script.is_some()
     }
 }

@@ -2,7 +2,6 @@
 
 use crate::dom::names::{Namespace, local_name as n};
 use crate::error::ErrorCode;
-use crate::tokenizer::State;
 
 use super::super::{Step, Tok, TreeBuilder};
 
@@ -45,12 +44,8 @@ fn hand_over_script(tb: &mut TreeBuilder) {
         .current()
         .filter(|e| e.name == n::SCRIPT && e.ns == Namespace::Html)
         .map(|e| e.node);
-    if let Some(script) = script {
-        tb.ready_script = Some(script);
-        // (The tokenizer is in the data state already; asking for it is how the answer to
-        // this token carries the pause: see `process_token`.)
-        tb.switch_tokenizer(State::Data);
-    }
+    // (The tokenizer asks `pause_requested` after this token.)
+    tb.ready_script = script;
 }
 
 /// "text": An end-of-file token.
