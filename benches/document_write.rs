@@ -75,6 +75,16 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            name: "reference: Document::parse of the big write's text (no scripts)",
+            unit: "KB",
+            base: 1_024,
+            go: |kb| {
+                let text = "<p>lorem ipsum".repeat(kb * 1024 / 14);
+                let options = ParseOptions::default().with_scripting(true);
+                html_arena::Document::parse_with(&text, &options).node_count()
+            },
+        },
+        Case {
             name: "one big write of scripts that write (a pause every 40 bytes)",
             unit: "KB",
             base: 256,
@@ -135,7 +145,7 @@ fn main() {
         let mut last: Option<Duration> = None;
         for factor in [1, 2, 4, 8] {
             let n = case.base * factor;
-            let t = time(5, Duration::from_millis(200), &mut || {
+            let t = time(7, Duration::from_millis(300), &mut || {
                 black_box((case.go)(black_box(n)));
             });
             let growth = last.map_or(String::new(), |l| {
