@@ -166,10 +166,14 @@ fn main() -> ExitCode {
     let mut options = ParseOptions::default().with_scripting(args.scripting);
     options.override_encoding = args.encoding.clone();
     let parsed = match &args.fragment {
-        None if args.run_scripts => tiny_js::parse_and_run(&bytes, &options).map(|doc| {
-            let sniffed = (doc.encoding(), doc.encoding_confidence());
-            (doc, sniffed)
-        }),
+        // (Undeclared pages are decoded as a browser does, like the rest of the page load.)
+        None if args.run_scripts => {
+            let options = options.clone().with_browser_encoding(true);
+            tiny_js::parse_and_run(&bytes, &options).map(|doc| {
+                let sniffed = (doc.encoding(), doc.encoding_confidence());
+                (doc, sniffed)
+            })
+        }
         None => Document::parse_bytes(&bytes, &options)
             .map(|doc| {
                 let sniffed = (doc.encoding(), doc.encoding_confidence());
