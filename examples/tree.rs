@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release --example tree -- [--fragment CONTEXT] [--scripting] [--encoding LABEL]
-//!                                        [--errors] [--sniff] [--stats] [FILE|-]
+//!                                        [--errors] [--sniff] [--stats] [--run-scripts]
+//!                                        [FILE|-]
 //! ```
 //!
 //! - `--fragment CONTEXT`: parse as the content of a CONTEXT element (`td`, `svg path`, ...).
@@ -15,11 +16,16 @@
 //!   `<meta>` made while parsing) and the confidence in it, e.g. `windows-1256 certain`,
 //!   instead of the tree.
 //! - `--stats`: print `nodes N elements N max-depth N errors N` instead of the tree.
+//! - `--run-scripts`: parse with the scripting flag on and run every inline classic script
+//!   with a tiny interpreter (`tiny_js/mod.rs`: `document.write` and `document.writeln` of
+//!   string literals; other statements are skipped; scripts with `src` are not fetched).
 //!
 //! FILE is read as bytes and its encoding sniffed (a byte order mark, a `<meta>` charset,
 //! else windows-1252), as `Document::parse_bytes` does; `-` or no FILE reads standard input.
 //! A fragment is decoded the same way before parsing (the fragment parsing algorithm takes
 //! text, so no `<meta>` changes its encoding).
+
+mod tiny_js;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -34,13 +40,14 @@ struct Args {
     errors: bool,
     sniff: bool,
     stats: bool,
+    run_scripts: bool,
     file: Option<String>,
 }
 
 fn usage() -> ExitCode {
     eprintln!(
         "usage: tree [--fragment CONTEXT] [--scripting] [--encoding LABEL] [--errors] [--sniff] \
-         [--stats] [FILE|-]"
+         [--stats] [--run-scripts] [FILE|-]"
     );
     ExitCode::from(2)
 }
@@ -53,6 +60,7 @@ fn parse_args() -> Result<Args, ExitCode> {
         errors: false,
         sniff: false,
         stats: false,
+        run_scripts: false,
         file: None,
     };
     let mut it = std::env::args().skip(1);
@@ -77,6 +85,10 @@ fn parse_args() -> Result<Args, ExitCode> {
             "--errors" => args.errors = true,
             "--sniff" => args.sniff = true,
             "--stats" => args.stats = true,
+            "--run-scripts" => {
+                args.run_scripts = true;
+                args.scripting = true;
+            }
             "-h" | "--help" => return Err(usage()),
             s if s.starts_with("--") => {
                 eprintln!("tree: unknown option {s}");
@@ -154,6 +166,14 @@ fn main() -> ExitCode {
     let mut options = ParseOptions::default().with_scripting(args.scripting);
     options.override_encoding = args.encoding.clone();
     let parsed = match &args.fragment {
+        // (Undeclared pages are decoded as a browser does, like the rest of the page load.)
+        None if args.run_scripts => {
+            let options = options.clone().with_browser_encoding(true);
+            tiny_js::parse_and_run(&bytes, &options).map(|doc| {
+                let sniffed = (doc.encoding(), doc.encoding_confidence());
+                (doc, sniffed)
+            })
+        }
         None => Document::parse_bytes(&bytes, &options)
             .map(|doc| {
                 let sniffed = (doc.encoding(), doc.encoding_confidence());

@@ -205,6 +205,9 @@ pub use encoding::{Confidence, EncodingError};
 pub use error::{ErrorCode, ParseError};
 pub use parser::ParseOptions;
 pub use parser::Parser;
+pub use parser::{
+    DEFAULT_MAX_SCRIPT_NESTING, ParserEvent, ScriptError, ScriptingParser, WriteEvent,
+};
 pub use select::{Selector, SelectorError, SelectorErrorKind};
 pub use tree_builder::FragmentContextError;
 

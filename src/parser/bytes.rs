@@ -218,6 +218,8 @@ pub(super) struct ByteInput {
     /// The bytes written so far, kept while sniffing and while the confidence is tentative:
     /// a restart decodes them again.
     kept: Vec<u8>,
+    /// The input has ended.
+    ended: bool,
 }
 
 impl ByteInput {
@@ -227,11 +229,15 @@ impl ByteInput {
             decoding: None,
             sniff_at_end: false,
             kept: Vec::new(),
+            ended: false,
         }
     }
 
     /// The next chunk of bytes.
     pub(super) fn write(&mut self, pipeline: &mut Pipeline, chunk: &[u8]) {
+        if self.ended {
+            return;
+        }
         match &mut self.decoding {
             None => {
                 self.kept.extend_from_slice(chunk);
@@ -257,6 +263,23 @@ impl ByteInput {
 
     /// Ends the input; returns the encoding and the confidence.
     pub(super) fn finish(mut self, pipeline: &mut Pipeline) -> (&'static Encoding, Confidence) {
+        self.end(pipeline);
+        self.outcome()
+    }
+
+    /// The encoding and the confidence (UTF-8, irrelevant, before any byte was decoded).
+    pub(super) fn outcome(&self) -> (&'static Encoding, Confidence) {
+        match &self.decoding {
+            Some(d) => (d.encoding, d.confidence),
+            None => (encoding_rs::UTF_8, Confidence::Irrelevant),
+        }
+    }
+
+    /// Ends the input (once; later calls do nothing).
+    pub(super) fn end(&mut self, pipeline: &mut Pipeline) {
+        if std::mem::replace(&mut self.ended, true) {
+            return;
+        }
         match &mut self.decoding {
             None => {
                 let sniffed = self.options.sniff(&self.kept);
@@ -267,10 +290,32 @@ impl ByteInput {
                 self.after(pipeline, fed, true);
             }
         }
-        match &self.decoding {
-            Some(d) => (d.encoding, d.confidence),
-            None => (encoding_rs::UTF_8, Confidence::Irrelevant),
+    }
+
+    /// For a parser that runs scripts, which tokenizes decoded text later than it is decoded
+    /// (after a script's pause, or text a script wrote): 13.2.3.4 "change the encoding" for
+    /// a `<meta>` that declared `new` while the confidence was tentative. Every byte decoded
+    /// so far (`kept`) decides whether the decoder can be switched on the fly (the text
+    /// waiting to be tokenized then reads the same); otherwise the parse starts over from the
+    /// bytes. Returns whether it did.
+    pub(super) fn encoding_declared(
+        &mut self,
+        pipeline: &mut Pipeline,
+        new: &'static Encoding,
+    ) -> bool {
+        let Some(decoding) = self.decoding.as_mut() else {
+            return false;
+        };
+        if decoding.confidence != Confidence::Tentative {
+            return false;
         }
+        let fed = match decoding.change_the_encoding(new, &self.kept) {
+            Some(encoding) => Fed::Restart(encoding),
+            None => Fed::Done,
+        };
+        let restarted = fed != Fed::Done;
+        self.after(pipeline, fed, self.ended);
+        restarted
     }
 
     /// Starts decoding the kept bytes with the sniffed encoding.

@@ -7,6 +7,7 @@
 //! encoding sniffing, decoding, and starting over when a `<meta>` changes the encoding.
 
 mod bytes;
+mod script;
 
 use encoding_rs::Encoding;
 
@@ -17,6 +18,9 @@ use crate::tokenizer::{Tokenizer, TokenizerOptions};
 use crate::tree_builder::{FragmentContext, FragmentContextError, TreeBuilder};
 
 use bytes::{ByteInput, Decoding, EncodingOptions, Fed};
+pub use script::{
+    DEFAULT_MAX_SCRIPT_NESTING, ParserEvent, ScriptError, ScriptingParser, WriteEvent,
+};
 
 /// Options for parsing a document or fragment.
 ///
@@ -241,6 +245,11 @@ impl ParseOptions {
 struct Pipeline {
     tokenizer: Tokenizer,
     builder: TreeBuilder,
+    /// A parser that runs scripts (`script.rs`) tokenizes network text itself, a piece at a
+    /// time: here it waits.
+    network: Option<Box<script::Network>>,
+    /// How many times the parse started over (a `<meta>` changed the encoding).
+    restarts: u32,
 }
 
 impl Pipeline {
@@ -256,6 +265,8 @@ impl Pipeline {
         Pipeline {
             tokenizer: new_tokenizer(),
             builder,
+            network: None,
+            restarts: 0,
         }
     }
 
@@ -269,10 +280,16 @@ impl Pipeline {
         let mut builder = TreeBuilder::new(doc, old.scripting, old.error_limit);
         builder.max_nodes = old.max_nodes;
         builder.max_depth = old.max_depth;
+        let scripted = old.script_hooks;
         *self = Pipeline {
             tokenizer: new_tokenizer(),
             builder,
+            network: None,
+            restarts: self.restarts.wrapping_add(1),
         };
+        if scripted {
+            script::Network::attach(self);
+        }
     }
 
     /// Reserves room for `len` more bytes of input (and the nodes they are likely to make).
@@ -285,6 +302,10 @@ impl Pipeline {
 
     /// Parses the next piece of text.
     fn feed(&mut self, text: &str) {
+        if let Some(network) = self.network.as_mut() {
+            network.push(text);
+            return;
+        }
         // Tokens that are verbatim input refer to the document's copy of it, which keeps the
         // whole input even when a resource limit stopped the parse...
         self.builder.doc.strings.source.push_str(text);
@@ -297,6 +318,10 @@ impl Pipeline {
 
     /// Ends the input (the end-of-file token). Later calls do nothing.
     fn end(&mut self) {
+        if let Some(network) = self.network.as_mut() {
+            network.ended = true;
+            return;
+        }
         // (After a resource limit stopped the parse, the end of the input is not looked at
         // either: no end-of-file errors for where the tokenizer happened to stop.)
         if !self.builder.stopped {
@@ -399,7 +424,12 @@ impl Parser {
         let mut tokenizer = new_tokenizer();
         tokenizer.set_state(state);
         Ok(Parser {
-            pipeline: Pipeline { tokenizer, builder },
+            pipeline: Pipeline {
+                tokenizer,
+                builder,
+                network: None,
+                restarts: 0,
+            },
             input: Input::Text(None),
             encodings: EncodingOptions::new(options),
         })

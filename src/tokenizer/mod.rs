@@ -87,6 +87,17 @@ pub trait TokenSink {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         false
     }
+
+    /// Whether the sink asks the tokenizer to stop right after the token it just handled,
+    /// leaving the rest of the input unconsumed: the tree construction stage of a parser
+    /// that runs scripts asks this at a script's end tag (13.2.6.4.8 "text", an end tag whose
+    /// tag name is "script"). It is asked only after the states that can emit a script's end
+    /// tag from script data (the end tag name states of script data and the tag states).
+    /// [`Tokenizer::feed`] and [`Tokenizer::end`] go on with the rest regardless: the
+    /// crate's script driver takes the rest back instead. The default says no.
+    fn pause_requested(&self) -> bool {
+        false
+    }
 }
 
 /// Options of a [`Tokenizer`].
@@ -222,6 +233,9 @@ pub(crate) enum Flow {
     Suspend,
     /// The end-of-file token was emitted.
     Done,
+    /// The sink asked to stop after the token it was given
+    /// ([`TokenSink::pause_requested`]).
+    Paused,
 }
 
 /// The DOCTYPE token under construction.
@@ -389,22 +403,54 @@ impl Tokenizer {
 
     /// Tokenizes the next chunk of input, handing complete tokens to `sink`.
     pub fn feed<S: TokenSink>(&mut self, chunk: &str, sink: &mut S) {
+        let mut rest = chunk;
+        // A pause the sink asked for (a parser that runs scripts takes the rest back; a plain
+        // sink just goes on).
+        while let Some(n) = self.feed_until_pause(rest, sink) {
+            rest = rest.get(n..).unwrap_or_default();
+        }
+    }
+
+    /// Tokenizes `chunk` like [`Tokenizer::feed`], but stops when the sink asks to
+    /// ([`TokenSink::pause_requested`]): then returns how many bytes of `chunk` were consumed (the
+    /// rest is the caller's: it was not looked at, and is not kept). `None`: the whole chunk
+    /// was taken (what a state needed more input to decide is kept, as by `feed`).
+    ///
+    /// This is the driver's re-entry point for script execution (13.2.3.5 "insertion point"):
+    /// the tokenizer stops just after a script's end tag, and the caller decides what input
+    /// comes next.
+    pub(crate) fn feed_until_pause<S: TokenSink>(
+        &mut self,
+        chunk: &str,
+        sink: &mut S,
+    ) -> Option<usize> {
         if self.finished || chunk.is_empty() {
-            return;
+            return None;
         }
         if self.pending.is_empty() {
-            let (chunk, base) = if self.skip_lf && chunk.starts_with('\n') {
-                (&chunk[1..], self.offset + 1)
+            let (text, base, skipped) = if self.skip_lf && chunk.starts_with('\n') {
+                (&chunk[1..], self.offset + 1, 1)
             } else {
-                (chunk, self.offset)
+                (chunk, self.offset, 0)
             };
             self.skip_lf = false;
-            self.run_chunk(chunk, base, false, sink);
+            self.run_chunk(text, base, false, sink).map(|n| n + skipped)
         } else {
+            let held = self.pending.len();
             let mut buf = std::mem::take(&mut self.pending);
             buf.push_str(chunk);
             let base = self.offset;
-            self.run_chunk(&buf, base, false, sink);
+            let paused_at = self.run_chunk(&buf, base, false, sink)?;
+            // A pause comes after a `>` that ends a tag, and the held text is what a state
+            // could not decide on without the next chunk: the pause is in the new chunk.
+            debug_assert!(paused_at >= held, "a pause inside held-back input");
+            if paused_at < held {
+                // (Never: keep the held rest in front, as `feed` would.)
+                self.pending = buf[paused_at..held].to_owned();
+                self.offset = base + paused_at;
+                return Some(0);
+            }
+            Some(paused_at - held)
         }
     }
 
@@ -414,8 +460,11 @@ impl Tokenizer {
             return;
         }
         let buf = std::mem::take(&mut self.pending);
-        let base = self.offset;
-        self.run_chunk(&buf, base, true, sink);
+        let mut rest = buf.as_str();
+        // (A pause here changes nothing: the end of the input follows whatever is left.)
+        while let Some(n) = self.run_chunk(rest, self.offset, true, sink) {
+            rest = rest.get(n..).unwrap_or_default();
+        }
         self.finished = true;
     }
 
@@ -425,16 +474,25 @@ impl Tokenizer {
         self.end(sink);
     }
 
-    fn run_chunk<S: TokenSink>(&mut self, text: &str, base: usize, eof: bool, sink: &mut S) {
+    /// Runs the states over `text`; returns where in `text` the sink asked to pause, if it
+    /// did (the rest is then left to the caller, not kept).
+    fn run_chunk<S: TokenSink>(
+        &mut self,
+        text: &str,
+        base: usize,
+        eof: bool,
+        sink: &mut S,
+    ) -> Option<usize> {
         let mut input = Input::new(text, base, eof);
         let flow = self.run(&mut input, sink);
         if flow == Flow::Done {
             self.finished = true;
         }
+        let paused = flow == Flow::Paused;
         // Values in the tag under construction that point into this chunk must outlive it.
         self.tag.detach_from_input(input.text, input.base);
         let rest = input.rest();
-        if !rest.is_empty() && !eof {
+        if !rest.is_empty() && !eof && !paused {
             self.pending.push_str(rest);
         }
         self.offset = input.offset();
@@ -444,6 +502,7 @@ impl Tokenizer {
             self.line_col
                 .position_in(input.text, input.base, input.offset());
         }
+        paused.then_some(input.pos)
     }
 
     /// The driver loop: run states until the chunk is used up or the input ends.
@@ -457,7 +516,10 @@ impl Tokenizer {
                 State::Plaintext => self.plaintext_state(input, sink),
                 State::TagOpen => self.tag_open_state(input, sink),
                 State::EndTagOpen => self.end_tag_open_state(input, sink),
-                State::TagName => self.tag_states(input, sink),
+                State::TagName => {
+                    let flow = self.tag_states(input, sink);
+                    Self::unless_paused(sink, flow)
+                }
                 State::RcdataLessThanSign => self.rcdata_less_than_sign_state(input, sink),
                 State::RcdataEndTagOpen => self.rcdata_end_tag_open_state(input, sink),
                 State::RcdataEndTagName => self.rcdata_end_tag_name_state(input, sink),
@@ -466,7 +528,10 @@ impl Tokenizer {
                 State::RawtextEndTagName => self.rawtext_end_tag_name_state(input, sink),
                 State::ScriptDataLessThanSign => self.script_data_less_than_sign_state(input, sink),
                 State::ScriptDataEndTagOpen => self.script_data_end_tag_open_state(input, sink),
-                State::ScriptDataEndTagName => self.script_data_end_tag_name_state(input, sink),
+                State::ScriptDataEndTagName => {
+                    let flow = self.script_data_end_tag_name_state(input, sink);
+                    Self::unless_paused(sink, flow)
+                }
                 State::ScriptDataEscapeStart => self.script_data_escape_start_state(input, sink),
                 State::ScriptDataEscapeStartDash => {
                     self.script_data_escape_start_dash_state(input, sink)
@@ -483,7 +548,8 @@ impl Tokenizer {
                     self.script_data_escaped_end_tag_open_state(input, sink)
                 }
                 State::ScriptDataEscapedEndTagName => {
-                    self.script_data_escaped_end_tag_name_state(input, sink)
+                    let flow = self.script_data_escaped_end_tag_name_state(input, sink);
+                    Self::unless_paused(sink, flow)
                 }
                 State::ScriptDataDoubleEscapeStart => {
                     self.script_data_double_escape_start_state(input, sink)
@@ -513,7 +579,10 @@ impl Tokenizer {
                 | State::AttributeValueSingleQuoted
                 | State::AttributeValueUnquoted
                 | State::AfterAttributeValueQuoted
-                | State::SelfClosingStartTag => self.tag_states(input, sink),
+                | State::SelfClosingStartTag => {
+                    let flow = self.tag_states(input, sink);
+                    Self::unless_paused(sink, flow)
+                }
                 State::BogusComment => self.bogus_comment_state(input, sink),
                 State::MarkupDeclarationOpen => self.markup_declaration_open_state(input, sink),
                 State::CommentStart => self.comment_start_state(input, sink),
@@ -610,6 +679,19 @@ impl Tokenizer {
             if flow != Flow::Continue {
                 return flow;
             }
+        }
+    }
+
+    /// "Before each step of the tokenizer, the user agent must first check the parser pause
+    /// flag" (13.2.5): the sink asks to stop after a script's end tag, which only the states
+    /// checked with this emit (the end tag name states of script data, and the tag states
+    /// for `</script ...>`), so only they pay for the check.
+    #[inline(always)]
+    fn unless_paused<S: TokenSink>(sink: &S, flow: Flow) -> Flow {
+        if flow == Flow::Continue && sink.pause_requested() {
+            Flow::Paused
+        } else {
+            flow
         }
     }
 

@@ -55,7 +55,12 @@ impl TreeBuilder {
             return None;
         };
         let e = *e;
-        Some(self.doc.create_element(e.name, e.ns, e.attrs, e.flags))
+        // (A script may have changed its attributes since: the token's are kept.)
+        let kept = (!self.token_attrs.is_empty())
+            .then(|| self.token_attrs.get(&element).copied())
+            .flatten();
+        let attrs = kept.unwrap_or(e.attrs);
+        Some(self.doc.create_element(e.name, e.ns, attrs, e.flags))
     }
 
     /// 13.2.4.3 "Reconstruct the active formatting elements".

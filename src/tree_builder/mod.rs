@@ -329,6 +329,16 @@ pub(crate) struct TreeBuilder {
     /// The encoding the first such `<meta>` declared, for the driver: it runs "change the
     /// encoding" (keep, switch decoders, or start over) after the current feed step.
     pub(crate) declared_encoding: Option<&'static encoding_rs::Encoding>,
+    /// A driver runs scripts (`parser/script.rs`): stop the tokenizer after a script's end
+    /// tag ("text" insertion mode) and leave the script in `ready_script`.
+    pub(crate) script_hooks: bool,
+    /// The script element whose end tag was just processed, for the driver.
+    pub(crate) ready_script: Option<NodeId>,
+    /// The attributes formatting elements had when the parser created them, kept for those
+    /// a script could change (the driver fills it before it lets the embedder change the
+    /// document): "create an element for the token for which the element entry was created"
+    /// clones those, not the element's current ones.
+    pub(crate) token_attrs: std::collections::HashMap<NodeId, crate::dom::AttrRange>,
 }
 
 impl TreeBuilder {
@@ -365,6 +375,9 @@ impl TreeBuilder {
             selects: std::collections::HashMap::new(),
             encoding_tentative: false,
             declared_encoding: None,
+            script_hooks: false,
+            ready_script: None,
+            token_attrs: std::collections::HashMap::new(),
         }
     }
 
@@ -805,5 +818,11 @@ impl TokenSink for TreeBuilder {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.adjusted_current()
             .is_some_and(|(_, ns, _)| ns != Namespace::Html)
+    }
+
+    /// A script is ready (see `modes/text.rs`): the driver takes over after its end tag.
+    #[inline]
+    fn pause_requested(&self) -> bool {
+        self.ready_script.is_some()
     }
 }
