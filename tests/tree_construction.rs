@@ -24,8 +24,9 @@ use std::process::ExitCode;
 
 use html_arena::{Document, ParseOptions, Parser};
 
-/// The `.dat` files that need a script engine, with the reason they cannot run here. The
-/// parser never executes scripts, so these trees cannot be reproduced.
+/// The `.dat` files that need a script engine, with the reason this plain runner cannot run
+/// them: their trees depend on what the scripts do at each pause. They all run in
+/// `tests/scripted.rs`, which drives the `ScriptingParser` and performs each script's effect.
 const SCRIPTED: &[(&str, &str)] = &[
     (
         "html5lib-tests/tree-construction/scripted/adoption01.dat",
