@@ -210,6 +210,7 @@ pub use parser::{
 };
 pub use select::{Selector, SelectorError, SelectorErrorKind};
 pub use tree_builder::FragmentContextError;
+pub use url::Url;
 
 /// The README's examples, run as doctests (`cargo test --doc`).
 #[cfg(doctest)]

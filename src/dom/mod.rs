@@ -19,6 +19,7 @@ mod node;
 pub mod positions;
 mod strings;
 mod text;
+mod url;
 
 pub use mutate::MutationError;
 pub use node::{
@@ -182,6 +183,10 @@ pub struct Document {
     pub(crate) limit_hit: Option<Limit>,
     /// While parsing: stand-ins for deep open elements (see `build.rs`).
     pub(crate) stand_ins: build::StandIns,
+    /// The document's URL (see `url.rs`), if one was given.
+    pub(crate) url: Option<Box<::url::Url>>,
+    /// The document base URL (see `url.rs`), computed on first use; every mutation drops it.
+    pub(crate) base_url_cache: std::sync::OnceLock<::url::Url>,
 }
 
 impl Document {
@@ -209,6 +214,8 @@ impl Document {
             encoding_confidence: Confidence::Irrelevant,
             limit_hit: None,
             stand_ins: build::StandIns::default(),
+            url: None,
+            base_url_cache: std::sync::OnceLock::new(),
         }
     }
 
