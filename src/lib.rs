@@ -181,6 +181,7 @@
 //!   rendered text.
 //! - [`select`]: CSS selectors over the arena.
 //! - [`serialize`]: the serialization algorithm (13.3) and its options.
+//! - [`xpath`]: XPath 1.0 over the arena, with the HTML Standard's rules for HTML documents.
 //! - [`error`]: parse error codes and positions.
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -196,6 +197,7 @@ pub mod select;
 pub mod serialize;
 pub mod tokenizer;
 mod tree_builder;
+pub mod xpath;
 
 pub use dom::names::{AttrNamespace, LocalName, Namespace, local_name};
 pub use dom::{
@@ -211,6 +213,7 @@ pub use parser::{
 pub use select::{Selector, SelectorError, SelectorErrorKind};
 pub use tree_builder::FragmentContextError;
 pub use url::Url;
+pub use xpath::{XNode, XPath, XPathError, XPathValue};
 
 /// The README's examples, run as doctests (`cargo test --doc`).
 #[cfg(doctest)]
