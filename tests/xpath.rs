@@ -1022,3 +1022,44 @@ fn xpath_agrees_with_css_on_real_pages() {
     }
     assert!(total > 1000, "{total}");
 }
+
+#[test]
+fn results_follow_mutations_and_detached_trees() {
+    let mut doc = Document::parse("<div id=a><p id=p1></p></div><div id=b><p id=p2></p></div>");
+    let x = XPath::parse("//p | //div").unwrap();
+    assert_eq!(labels(&doc.xpath(&x).unwrap()), ["a", "p1", "b", "p2"]);
+    // Move p2 before p1: document order (and the cached numbering) follow.
+    let (a, p1, p2) = (
+        sel(&doc, "#a").node_id(),
+        sel(&doc, "#p1").node_id(),
+        sel(&doc, "#p2").node_id(),
+    );
+    doc.insert_before(p1, p2).unwrap();
+    assert_eq!(labels(&doc.xpath(&x).unwrap()), ["a", "p2", "p1", "b"]);
+    assert_eq!(labels(&eval(doc.root(), "//div[1]/p[last()]")), ["p1"]);
+    // A new element shows up in name tests (the selector index is rebuilt).
+    let q = doc.new_element("q").unwrap();
+    doc.append(a, q).unwrap();
+    assert_eq!(
+        labels(&eval(doc.root(), "//q/preceding-sibling::*")),
+        ["p2", "p1"]
+    );
+    // A detached subtree is its own tree: `/` is its top.
+    doc.detach(a).unwrap();
+    let detached = doc.node(a).unwrap();
+    assert_eq!(labels(&eval(detached, "/")), ["a"]);
+    assert_eq!(labels(&eval(detached, "//p | //q")), ["p2", "p1", "q"]);
+    assert_eq!(labels(&eval(detached, "//*[2]/following::*")), ["q"]);
+    assert_eq!(labels(&eval(doc.root(), "//p")), Vec::<String>::new());
+    // Template contents: a tree of its own too.
+    let doc = Document::parse("<template><p id=t1><b id=t2></b></p><p id=t3></p></template>");
+    let contents = doc
+        .select(&Selector::parse("template").unwrap())
+        .next()
+        .unwrap()
+        .template_contents()
+        .unwrap();
+    assert_eq!(labels(&eval(contents, "//p | //b")), ["t1", "t2", "t3"]);
+    assert_eq!(eval(contents, "count(/*)").number(), 2.0);
+    assert_eq!(labels(&eval(contents, "//b/ancestor::node()")), ["/", "t1"]);
+}

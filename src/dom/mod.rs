@@ -16,6 +16,7 @@ pub(crate) mod index;
 mod mutate;
 pub mod names;
 mod node;
+mod order;
 pub mod positions;
 mod strings;
 mod text;
@@ -26,6 +27,7 @@ pub use node::{
     Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementName, ElementRef,
     NodeKind, NodeRef, Traverse,
 };
+pub(crate) use order::{TreeOrder, UNNUMBERED};
 pub(crate) use strings::{StrRef, Strings};
 
 use crate::encoding::{Confidence, Encoding};
@@ -187,6 +189,8 @@ pub struct Document {
     pub(crate) url: Option<Box<::url::Url>>,
     /// The document base URL (see `url.rs`), computed on first use; every mutation drops it.
     pub(crate) base_url_cache: std::sync::OnceLock<::url::Url>,
+    /// Document order as numbers (see `order.rs`), built on first use; every mutation drops it.
+    pub(crate) order_cache: std::sync::OnceLock<Box<order::TreeOrder>>,
 }
 
 impl Document {
@@ -216,6 +220,7 @@ impl Document {
             stand_ins: build::StandIns::default(),
             url: None,
             base_url_cache: std::sync::OnceLock::new(),
+            order_cache: std::sync::OnceLock::new(),
         }
     }
 

@@ -131,6 +131,7 @@ impl Document {
         self.caches_valid = false;
         self.index_cache = std::sync::OnceLock::new();
         self.base_url_cache = std::sync::OnceLock::new();
+        self.order_cache = std::sync::OnceLock::new();
     }
 
     // ---------------------------------------------------------------------------------------

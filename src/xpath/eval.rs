@@ -2,8 +2,9 @@
 //! with the HTML Standard's "Interactions with XPath and XSLT" for name tests).
 //!
 //! Node-sets are vectors of [`Key`]s kept in document order without duplicates. Document
-//! order comes from one preorder numbering of the context node's tree, made at most once per
-//! evaluation and only when a step or union must merge results. A step from many context
+//! order comes from the document's preorder numbering (`Document::tree_order`, kept until the
+//! next mutation; a detached subtree is numbered once per evaluation), read only when a step
+//! or union must merge results. A step from many context
 //! nodes whose predicates do not depend on the context position is evaluated for the whole
 //! set at once, so that every axis costs time linear in the tree (descendants of nested
 //! context nodes are walked once, ancestor and sibling walks stop at nodes already seen,
@@ -16,8 +17,9 @@ use std::collections::{HashMap, HashSet};
 use super::ast::{ArithOp, Axis, CmpOp, Expr, NodeTest, Span, Step};
 use super::error::{XPathError, XPathErrorKind};
 use super::value::{number_to_string, string_to_number};
+use crate::dom::index::{ListKind, ci_hash};
 use crate::dom::names::{AttrNamespace, Namespace};
-use crate::dom::{Document, Edge, NodeData, NodeRef};
+use crate::dom::{Document, NodeData, NodeRef, TreeOrder, UNNUMBERED};
 
 pub(crate) type Raw = indextree::NodeId;
 
@@ -48,13 +50,6 @@ pub(crate) enum Value {
     Bool(bool),
 }
 
-/// Preorder numbers of the nodes of one tree: `pre` of a node, and `end`, one past the last
-/// number of its subtree; indexed by arena index.
-struct Order {
-    pre: Vec<u32>,
-    end: Vec<u32>,
-}
-
 /// What one evaluation shares: the document, the context node's tree, lazily the document
 /// order and the `id()` table.
 pub(crate) struct Ctx<'a> {
@@ -63,7 +58,9 @@ pub(crate) struct Ctx<'a> {
     /// The root of the context node's tree (the `Document` node, a fragment, or the top of a
     /// detached subtree): where absolute paths start.
     pub(crate) root: Raw,
-    order: OnceCell<Order>,
+    /// The document order of the context node's tree: the document's cached numbering, or
+    /// for a tree outside it (a detached subtree), one made for this evaluation.
+    order: OnceCell<Option<TreeOrder>>,
     ids: OnceCell<HashMap<&'a str, Raw>>,
 }
 
@@ -95,33 +92,23 @@ impl<'a> Ctx<'a> {
     // ---------------------------------------------------------------------------------------
     // Document order (5 "Data Model": attributes after their element, before its children).
 
-    fn order(&self) -> &Order {
-        self.order.get_or_init(|| {
-            let len = self.doc.arena.len() + 1;
-            let mut order = Order {
-                pre: vec![0; len],
-                end: vec![0; len],
-            };
-            let mut next = 0u32;
-            for edge in self.node_ref(self.root).traverse() {
-                match edge {
-                    Edge::Open(n) => {
-                        order.pre[usize::from(n.raw_id())] = next;
-                        next = next.saturating_add(1);
-                    }
-                    Edge::Close(n) => order.end[usize::from(n.raw_id())] = next,
-                }
-            }
-            order
-        })
+    fn order(&self) -> &TreeOrder {
+        let local = self.order.get_or_init(|| {
+            let cached = self.doc.tree_order();
+            (cached.pre(self.root) == UNNUMBERED).then(|| TreeOrder::number(self.doc, [self.root]))
+        });
+        match local {
+            Some(order) => order,
+            None => self.doc.tree_order(),
+        }
     }
 
     fn pre(&self, key: Key) -> u32 {
-        self.order().pre[usize::from(key.node)]
+        self.order().pre(key.node)
     }
 
     fn end(&self, key: Key) -> u32 {
-        self.order().end[usize::from(key.node)]
+        self.order().end(key.node)
     }
 
     /// Sorts keys into document order and drops duplicates.
@@ -130,7 +117,7 @@ impl<'a> Ctx<'a> {
             return;
         }
         let order = self.order();
-        keys.sort_unstable_by_key(|k| (order.pre[usize::from(k.node)], k.attr));
+        keys.sort_unstable_by_key(|k| (order.pre(k.node), k.attr));
         keys.dedup();
     }
 
@@ -221,6 +208,17 @@ impl<'a> Ctx<'a> {
             }
             Expr::Union(list) => self.eval_union(list, node, pos, size),
             Expr::Path { absolute, steps } => {
+                if let Some(step) = simple_step(*absolute, steps) {
+                    // One step, no predicates: the axis filtered, without the general
+                    // machinery (a predicate like `[@href]` or `[img]` on every node).
+                    let mut keys: Vec<Key> = AxisIter::new(self, node, step.axis)
+                        .filter(|&k| self.node_test(k, step.axis, &step.test))
+                        .collect();
+                    if step.axis.is_reverse() {
+                        keys.reverse();
+                    }
+                    return Ok(Value::Nodes(keys));
+                }
                 let start = if *absolute {
                     Key::node(self.root)
                 } else {
@@ -256,6 +254,13 @@ impl<'a> Ctx<'a> {
         pos: usize,
         size: usize,
     ) -> Result<bool> {
+        if let Expr::Path { absolute, steps } = e {
+            if let Some(step) = simple_step(*absolute, steps) {
+                // Whether the node-set is empty: stop at the first node.
+                return Ok(AxisIter::new(self, node, step.axis)
+                    .any(|k| self.node_test(k, step.axis, &step.test)));
+            }
+        }
         let v = self.eval(e, node, pos, size)?;
         Ok(Ctx::to_boolean(&v))
     }
@@ -474,16 +479,22 @@ impl<'a> Ctx<'a> {
             _ => usize::MAX,
         };
         let mut out = Vec::new();
+        let mut list = Vec::new();
         for &context in contexts {
-            let mut list: Vec<Key> = AxisIter::new(self, context, step.axis)
-                .filter(|&k| self.node_test(k, step.axis, &step.test))
-                .take(limit)
-                .collect();
-            list = self.predicates(list, &step.predicates)?;
+            list.clear();
+            if !self.indexed_descendants(context, step.axis, &step.test, &mut list) {
+                list.extend(
+                    AxisIter::new(self, context, step.axis)
+                        .filter(|&k| self.node_test(k, step.axis, &step.test))
+                        .take(limit),
+                );
+            }
+            list.truncate(limit);
+            self.filter_in_place(&mut list, &step.predicates)?;
             if step.axis.is_reverse() {
                 list.reverse();
             }
-            out.extend(list);
+            out.extend_from_slice(&list);
         }
         if contexts.len() > 1 {
             self.sort_dedup(&mut out);
@@ -494,14 +505,14 @@ impl<'a> Ctx<'a> {
     /// A step with position-free predicates from several context nodes: the axis for the
     /// whole set at once (each node reached once), then the test and predicates per node.
     fn step_position_free(&self, contexts: &[Key], step: &Step) -> Result<Vec<Key>> {
-        let (nodes, sorted) = self.axis_union(contexts, step.axis);
+        let (nodes, sorted) = self.axis_union(contexts, step.axis, &step.test);
         let mut out = Vec::with_capacity(nodes.len());
         'nodes: for k in nodes {
             if !self.node_test(k, step.axis, &step.test) {
                 continue;
             }
             for p in &step.predicates {
-                if !Ctx::to_boolean(&self.eval(p, k, 1, 1)?) {
+                if !self.eval_boolean(p, k, 1, 1)? {
                     continue 'nodes;
                 }
             }
@@ -515,7 +526,7 @@ impl<'a> Ctx<'a> {
 
     /// The union of an axis over a node-set in document order, each node once; and whether
     /// it is already sorted.
-    fn axis_union(&self, contexts: &[Key], axis: Axis) -> (Vec<Key>, bool) {
+    fn axis_union(&self, contexts: &[Key], axis: Axis, test: &NodeTest) -> (Vec<Key>, bool) {
         let mut out = Vec::new();
         match axis {
             Axis::SelfAxis => return (contexts.to_vec(), true),
@@ -544,7 +555,9 @@ impl<'a> Ctx<'a> {
                         continue;
                     }
                     covered_until = self.end(c);
-                    out.extend(AxisIter::new(self, c, axis));
+                    if !self.indexed_descendants(c, axis, test, &mut out) {
+                        out.extend(AxisIter::new(self, c, axis));
+                    }
                 }
                 return (out, sorted);
             }
@@ -622,24 +635,88 @@ impl<'a> Ctx<'a> {
         (out, false)
     }
 
+    /// The descendant (or descendant-or-self) elements of `c` that pass an element name test,
+    /// appended to `out` in document order from the selector index (its elements in document
+    /// order and its candidate lists by ASCII-lowercased local name: a name test visits only
+    /// the elements with that name's hash). False, with nothing appended, when the index does
+    /// not apply (another node test, a context outside the document's indexed tree).
+    fn indexed_descendants(&self, c: Key, axis: Axis, test: &NodeTest, out: &mut Vec<Key>) -> bool {
+        if c.is_attr() || !matches!(axis, Axis::Descendant | Axis::DescendantOrSelf) {
+            return false;
+        }
+        let hash = match test {
+            NodeTest::Name { local, .. } => Some(ci_hash(local)),
+            NodeTest::AnyName { .. } => None,
+            _ => return false,
+        };
+        let index = self.doc.select_index();
+        if !index.has_lists {
+            return false;
+        }
+        let range = if c.node == self.doc.root {
+            index.trees.first().copied()
+        } else {
+            index.pos_of(c.node).map(|p| {
+                let first = if axis == Axis::DescendantOrSelf {
+                    p
+                } else {
+                    p + 1
+                };
+                (first, index.elem(p).end)
+            })
+        };
+        let Some((lo, hi)) = range else {
+            return false;
+        };
+        let mut push = |pos: u32| {
+            let k = Key::node(index.elem(pos).node);
+            if self.node_test(k, axis, test) {
+                out.push(k);
+            }
+        };
+        match hash {
+            Some(hash) => {
+                let list = index.list(ListKind::LocalName);
+                for &(_, pos) in &list[index.candidate_range(ListKind::LocalName, hash, lo, hi)] {
+                    push(pos);
+                }
+            }
+            None => (lo..hi).for_each(push),
+        }
+        true
+    }
+
     /// Filters `keys` by each predicate in turn (2.4 "Predicates"): positions count from 1 in
     /// the list's order (the axis order); a number predicate is true at that position.
     pub(crate) fn predicates(&self, mut keys: Vec<Key>, predicates: &[Expr]) -> Result<Vec<Key>> {
+        self.filter_in_place(&mut keys, predicates)?;
+        Ok(keys)
+    }
+
+    /// [`Ctx::predicates`] on a vector in place (kept nodes move to the front).
+    fn filter_in_place(&self, keys: &mut Vec<Key>, predicates: &[Expr]) -> Result<()> {
         for p in predicates {
             let size = keys.len();
-            let mut kept = Vec::with_capacity(size);
-            for (i, &k) in keys.iter().enumerate() {
-                let keep = match self.eval(p, k, i + 1, size)? {
-                    Value::Number(n) => n == (i + 1) as f64,
-                    v => Ctx::to_boolean(&v),
+            let mut kept = 0;
+            for i in 0..size {
+                let k = keys[i];
+                let keep = match p {
+                    // A number predicate is true at that position.
+                    Expr::Number(n) => *n == (i + 1) as f64,
+                    _ if !p.is_positional() => self.eval_boolean(p, k, i + 1, size)?,
+                    _ => match self.eval(p, k, i + 1, size)? {
+                        Value::Number(n) => n == (i + 1) as f64,
+                        v => Ctx::to_boolean(&v),
+                    },
                 };
                 if keep {
-                    kept.push(k);
+                    keys[kept] = k;
+                    kept += 1;
                 }
             }
-            keys = kept;
+            keys.truncate(kept);
         }
-        Ok(keys)
+        Ok(())
     }
 
     /// 2.3 "Node Tests", with the HTML Standard's rule for name tests in HTML documents: a
@@ -688,9 +765,13 @@ impl<'a> Ctx<'a> {
         let Some((name, attr_ns, html)) = self.attr_name(k) else {
             return false;
         };
-        let uri = attr_ns.url().unwrap_or("");
+        // The attribute's namespace is that of the test: none without prefix.
+        let same_namespace = |ns: &Option<String>| match ns {
+            None => attr_ns == AttrNamespace::None,
+            Some(ns) => attr_ns.url() == Some(ns.as_str()),
+        };
         match test {
-            NodeTest::AnyName { ns } => ns.as_ref().is_none_or(|ns| uri == ns),
+            NodeTest::AnyName { ns } => ns.is_none() || same_namespace(ns),
             NodeTest::Name { ns, local } => {
                 // Attribute names of HTML elements are lowercase: compare without case, as
                 // Chromium does.
@@ -699,7 +780,7 @@ impl<'a> Ctx<'a> {
                 } else {
                     name == local
                 };
-                same && uri == ns.as_deref().unwrap_or("")
+                same && same_namespace(ns)
             }
             _ => false,
         }
@@ -710,6 +791,16 @@ impl<'a> Ctx<'a> {
         let e = self.doc.element_data(k.node)?;
         let a = self.doc.attrs_of(e).get(k.attr as usize - 1)?;
         Some((self.doc.name_str(a.name), a.ns, e.ns == Namespace::Html))
+    }
+}
+
+/// The step of a relative one-step path without predicates (`@href`, `img`, `text()`).
+fn simple_step(absolute: bool, steps: &[Step]) -> Option<&Step> {
+    match steps {
+        [step] if !absolute && step.predicates.is_empty() && step.axis != Axis::Namespace => {
+            Some(step)
+        }
+        _ => None,
     }
 }
 
