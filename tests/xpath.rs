@@ -258,6 +258,23 @@ fn every_axis_in_document_order_with_reverse_positions() {
     check(e, "@id/self::node()", &["@id=e"]);
     check(e, "@id/self::*", &[]);
     check(e, "@id/following-sibling::node()", &[]);
+    // An attribute as the context node.
+    let id = eval(e, "@id").nodes()[0];
+    let from_attr = |expr: &str| labels(&id.xpath(&XPath::parse(expr).unwrap()).unwrap());
+    assert_eq!(from_attr("."), ["@id=e"]);
+    assert_eq!(from_attr(".."), ["e"]);
+    assert_eq!(from_attr("ancestor-or-self::node()[1]"), ["@id=e"]);
+    assert_eq!(from_attr("ancestor::*[1]"), ["e"]);
+    assert_eq!(from_attr("following::*"), ["f", "g", "h"]);
+    assert_eq!(from_attr("preceding::*[1]"), ["d"]);
+    assert_eq!(from_attr("descendant-or-self::node()"), ["@id=e"]);
+    assert_eq!(from_attr("/*"), ["html"]);
+    assert_eq!(
+        id.xpath(&XPath::parse("string()").unwrap())
+            .unwrap()
+            .string(),
+        "e"
+    );
     // Several contexts at once (position-free and positional).
     check(doc.root(), "//p/following-sibling::*", &["e", "g"]);
     check(doc.root(), "//p/preceding-sibling::*", &["b", "e"]);
@@ -1062,4 +1079,132 @@ fn results_follow_mutations_and_detached_trees() {
     assert_eq!(labels(&eval(contents, "//p | //b")), ["t1", "t2", "t3"]);
     assert_eq!(eval(contents, "count(/*)").number(), 2.0);
     assert_eq!(labels(&eval(contents, "//b/ancestor::node()")), ["/", "t1"]);
+}
+
+/// Random token soups from the XPath alphabet: parsing never panics, and whatever parses
+/// evaluates (to a value or a typed error) without panicking, from the root, an element, an
+/// attribute and a text node.
+#[test]
+fn random_expressions_never_panic() {
+    const PIECES: &[&str] = &[
+        "/",
+        "//",
+        "(",
+        ")",
+        "[",
+        "]",
+        ".",
+        "..",
+        "@",
+        ",",
+        "::",
+        "*",
+        "|",
+        "+",
+        "-",
+        "=",
+        "!=",
+        "<",
+        "<=",
+        ">",
+        ">=",
+        " and ",
+        " or ",
+        " div ",
+        " mod ",
+        "p",
+        "a",
+        "div",
+        "@id",
+        "'x'",
+        "\"1\"",
+        "1",
+        "2.5",
+        ".5",
+        "0",
+        "child",
+        "descendant",
+        "ancestor-or-self",
+        "following",
+        "preceding",
+        "preceding-sibling",
+        "following-sibling",
+        "parent",
+        "attribute",
+        "self",
+        "namespace",
+        "descendant-or-self",
+        "ancestor",
+        "text()",
+        "comment()",
+        "node()",
+        "processing-instruction()",
+        "processing-instruction('x')",
+        "last()",
+        "position()",
+        "count(",
+        "id(",
+        "name(",
+        "local-name(",
+        "namespace-uri(",
+        "string(",
+        "concat(",
+        "starts-with(",
+        "contains(",
+        "substring(",
+        "substring-before(",
+        "substring-after(",
+        "string-length(",
+        "normalize-space(",
+        "translate(",
+        "boolean(",
+        "not(",
+        "true()",
+        "false()",
+        "lang(",
+        "number(",
+        "sum(",
+        "floor(",
+        "ceiling(",
+        "round(",
+        "$v",
+        "é",
+        ":",
+        "x:y",
+        " ",
+        "#",
+        "'",
+        "1e3",
+        "-0",
+    ];
+    let doc = Document::parse(
+        "<!DOCTYPE html><div id=x class=c><p id=y>1<!--c--><a href=/h>2</a></p><p>3 4</p></div><svg><g/></svg>",
+    );
+    let p = sel(&doc, "p");
+    let text = p.first_child().unwrap();
+    let contexts = [doc.root(), p, text];
+    let attr = eval(doc.root(), "//@href").nodes()[0];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut parsed = 0;
+    for _ in 0..20_000 {
+        let len = 1 + next() % 12;
+        let expr: String = (0..len)
+            .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+            .collect();
+        let Ok(xpath) = XPath::parse(&expr) else {
+            continue;
+        };
+        parsed += 1;
+        for context in contexts {
+            let _ = context.xpath(&xpath);
+        }
+        let _ = attr.xpath(&xpath);
+    }
+    assert!(parsed > 1000, "{parsed}");
 }

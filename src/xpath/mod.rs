@@ -37,10 +37,20 @@
 //! - Numbers convert to strings exactly as section 4.2 says (`1e21` is
 //!   `1000000000000000000000`), where Chromium writes JavaScript's form (`1e+21`).
 //!
-//! Cost: evaluation walks the tree iteratively; a `//`-heavy path is linear in the size of the
-//! tree (a step from many context nodes visits each node once), and each evaluation numbers
-//! the context node's tree at most once, when results need sorting into document order.
-//! Expressions nest at most [`MAX_NESTING`] levels deep, which bounds recursion.
+//! Cost: every walk is iterative, and expressions nest at most [`MAX_NESTING`] levels deep,
+//! which bounds recursion (the deepest expression evaluates on a 512 KiB stack in an
+//! unoptimized build). A location path costs time linear in the size of the tree per step:
+//! a step from many context nodes whose predicates do not use the context position walks the
+//! axis for the whole set at once (descendants of nested contexts once, ancestor and sibling
+//! walks stopping at nodes already seen), so `//*//*//*` on a million nested elements is one
+//! pass per step; descendant name tests (`//a`, `//table//td`) read the selector index's
+//! candidate lists; sorting into document order reads a numbering of the document made once
+//! and kept until the next mutation. What XPath's semantics make dearer is not hidden: a
+//! predicate runs once per node it filters (`//p[. = //p]` is quadratic by definition), a
+//! string-value concatenates a subtree's text (`//div[contains(., 'x')]` reads nested text
+//! once per enclosing `div`), and a step whose predicates use the position (`[last()]`,
+//! `[position() > 1]`) walks its axis from each context node separately (`[k]` stops after
+//! k nodes).
 
 use crate::dom::{Attribute, Document, ElementRef, NodeRef};
 
@@ -131,9 +141,13 @@ impl XPath {
 
     /// Evaluates with `node` as the context node (position and size 1).
     fn evaluate<'a>(&self, node: NodeRef<'a>) -> Result<XPathValue<'a>, XPathError> {
-        let doc = node.document();
-        let ctx = Ctx::new(doc, &self.source, node.raw_id());
-        let value = ctx.eval(&self.expr, Key::node(node.raw_id()), 1, 1)?;
+        self.evaluate_key(node.document(), Key::node(node.raw_id()))
+    }
+
+    /// Evaluates with the node `key` as the context node (position and size 1).
+    fn evaluate_key<'a>(&self, doc: &'a Document, key: Key) -> Result<XPathValue<'a>, XPathError> {
+        let ctx = Ctx::new(doc, &self.source, key.node);
+        let value = ctx.eval(&self.expr, key, 1, 1)?;
         Ok(match value {
             Value::Nodes(keys) => {
                 XPathValue::NodeSet(keys.into_iter().map(|k| XNode::from_key(doc, k)).collect())
@@ -267,6 +281,38 @@ impl<'a> XNode<'a> {
         match self {
             XNode::Node(n) => n.parent(),
             XNode::Attribute { element, .. } => Some(element.as_node()),
+        }
+    }
+
+    /// Evaluates `xpath` with this node (an attribute too) as the context node.
+    ///
+    /// ```
+    /// use html_arena::Document;
+    /// use html_arena::xpath::XPath;
+    ///
+    /// let doc = Document::parse("<a href=/x title=t>link</a>");
+    /// let href = doc.xpath(&XPath::parse("//@href")?)?.nodes()[0];
+    /// assert_eq!(href.xpath(&XPath::parse("string(../@title)")?)?.string(), "t");
+    /// assert_eq!(href.xpath(&XPath::parse("name()")?)?.string(), "href");
+    /// # Ok::<(), html_arena::xpath::XPathError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Document::xpath`].
+    pub fn xpath(self, xpath: &XPath) -> Result<XPathValue<'a>, XPathError> {
+        match self {
+            XNode::Node(n) => xpath.evaluate(n),
+            XNode::Attribute { element, index } => {
+                let attr = u32::try_from(index + 1).unwrap_or(u32::MAX);
+                xpath.evaluate_key(
+                    element.document(),
+                    Key {
+                        node: element.raw_id(),
+                        attr,
+                    },
+                )
+            }
         }
     }
 
