@@ -265,6 +265,21 @@ impl<'a> Ctx<'a> {
         Ok(Ctx::to_boolean(&v))
     }
 
+    /// The string value of a one-step relative path on a forward axis (`@href`, `title`,
+    /// `text()`) without building its node-set: the first node's string-value, or "" if
+    /// none. `None` for other expressions.
+    pub(crate) fn first_string_value(&self, e: &Expr, node: Key) -> Option<String> {
+        let Expr::Path { absolute, steps } = e else {
+            return None;
+        };
+        let step = simple_step(*absolute, steps).filter(|s| !s.axis.is_reverse())?;
+        Some(
+            AxisIter::new(self, node, step.axis)
+                .find(|&k| self.node_test(k, step.axis, &step.test))
+                .map_or_else(String::new, |k| self.string_value(k)),
+        )
+    }
+
     /// 3.4: `or` evaluates operands left to right until one is true.
     fn eval_or(&self, list: &[Expr], node: Key, pos: usize, size: usize) -> Result<Value> {
         for e in list {
@@ -452,13 +467,74 @@ impl<'a> Ctx<'a> {
 
     /// Applies `steps` to a node-set in document order; the result is in document order.
     pub(crate) fn steps(&self, mut set: Vec<Key>, steps: &[Step]) -> Result<Vec<Key>> {
-        for step in steps {
-            if set.is_empty() {
-                break;
+        let mut i = 0;
+        while i < steps.len() && !set.is_empty() {
+            if let ([context], Some(child)) =
+                (set.as_slice(), self.positional_child_of_all(&steps[i..]))
+            {
+                set = self.children_of_all_descendants(*context, child)?;
+                i += 2;
+                continue;
             }
-            set = self.step(&set, step)?;
+            set = self.step(&set, &steps[i])?;
+            i += 1;
         }
         Ok(set)
+    }
+
+    /// For `descendant-or-self::node()/child::T[p]` with position-dependent predicates (what
+    /// `//li[last()]` and `//p[1]` mean), the child step.
+    fn positional_child_of_all<'s>(&self, steps: &'s [Step]) -> Option<&'s Step> {
+        match steps {
+            [first, child, ..]
+                if first.axis == Axis::DescendantOrSelf
+                    && first.test == NodeTest::Node
+                    && first.predicates.is_empty()
+                    && child.axis == Axis::Child =>
+            {
+                Some(child)
+            }
+            _ => None,
+        }
+    }
+
+    /// `descendant-or-self::node()/child::T[p]` from one node in one pass: the context's
+    /// descendants that pass T, grouped by parent (each group is one parent's `child::T`, in
+    /// axis order), filtered per group, then sorted. Linear, where the step-by-step way walks
+    /// the children of every node separately.
+    fn children_of_all_descendants(&self, context: Key, child: &Step) -> Result<Vec<Key>> {
+        if context.is_attr() {
+            return Ok(Vec::new());
+        }
+        let mut candidates = Vec::new();
+        if !self.indexed_descendants(context, Axis::Descendant, &child.test, &mut candidates) {
+            candidates.extend(
+                AxisIter::new(self, context, Axis::Descendant)
+                    .filter(|&k| self.node_test(k, Axis::Child, &child.test)),
+            );
+        }
+        let mut groups: HashMap<Raw, Vec<Key>> = HashMap::new();
+        let mut parents = Vec::new();
+        for k in candidates {
+            if let Some(parent) = self.doc.arena[k.node].parent() {
+                groups
+                    .entry(parent)
+                    .or_insert_with(|| {
+                        parents.push(parent);
+                        Vec::new()
+                    })
+                    .push(k);
+            }
+        }
+        let mut out = Vec::new();
+        for parent in parents {
+            if let Some(mut group) = groups.remove(&parent) {
+                self.filter_in_place(&mut group, &child.predicates)?;
+                out.extend_from_slice(&group);
+            }
+        }
+        self.sort_dedup(&mut out);
+        Ok(out)
     }
 
     /// 2.1 "Location Steps": the nodes the axis, node test and predicates select from each

@@ -196,6 +196,11 @@ impl Ctx<'_> {
     }
 
     fn string_arg(&self, call: &Call<'_>, i: usize) -> Result<String, XPathError> {
+        if let Some(e) = call.args.get(i) {
+            if let Some(s) = self.first_string_value(e, call.node) {
+                return Ok(s);
+            }
+        }
         let v = self.arg(call, i)?;
         Ok(self.to_string(&v))
     }
