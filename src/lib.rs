@@ -136,7 +136,25 @@
 //!
 //! # URLs and XPath
 //!
-//! Coming: resolving `href`/`src` against the document's base URL, and XPath 1.0 queries.
+//! Give the document its URL ([`ParseOptions::with_url`]) and [`ElementRef::abs_url`] resolves
+//! any URL attribute against the document base URL (the first `<base href>`, by the HTML and
+//! URL Standards, as a browser's `href` getter does); [`Document::links`] lists the `a` and
+//! `area` links, resolved. The [`xpath`] module evaluates XPath 1.0 with the HTML Standard's
+//! rules for HTML documents; node-sets come in document order, attributes included.
+//!
+//! ```
+//! use html_arena::{Document, ParseOptions, Url, XPath};
+//!
+//! let options = ParseOptions::default().with_url(Url::parse("https://example.com/shop/")?);
+//! let doc = Document::parse_with("<a href='cart?id=1'>Cart</a><a href='../help'>Help</a>", &options);
+//! let links: Vec<String> = doc.links().map(|(_, url)| url.into_owned()).collect();
+//! assert_eq!(links, ["https://example.com/shop/cart?id=1", "https://example.com/help"]);
+//!
+//! let help = doc.xpath(&XPath::parse("//a[. = 'Help']/@href")?)?;
+//! assert_eq!(help.nodes()[0].string_value(), "../help");
+//! assert_eq!(doc.xpath(&XPath::parse("count(//a[starts-with(@href, 'cart')])")?)?.number(), 1.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # Cargo features
 //!
