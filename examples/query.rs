@@ -4,6 +4,8 @@
 //! cargo run --release --example query -- [--text|--attr NAME|--html|--path|--count]
 //!                                         [--scripting] [--encoding LABEL] [--browser-encoding]
 //!                                         [SELECTOR [FILE...]]
+//! cargo run --release --example query -- [--url URL] --abs ATTR SELECTOR [FILE...]
+//! cargo run --release --example query -- --xpath [--path|--count|--text|--html] EXPR [FILE...]
 //! ```
 //!
 //! Each match is printed followed by a newline, in document order:
@@ -25,9 +27,26 @@
 //! `--scripting` parses with scripting on (`<noscript>` content is then text, as in a browser
 //! running scripts; by default it is parsed as elements, as a crawler sees it).
 //!
+//! `--url URL` gives the documents that URL (it must parse as an absolute URL); `--abs ATTR`
+//! prints each match's attribute ATTR resolved against the document base URL (the first
+//! `<base href>`, else the document's URL; `about:blank` without `--url`), as the `href` IDL
+//! getter does: an unparseable value is printed unchanged, and a match without the attribute
+//! prints nothing.
+//!
+//! `--xpath` takes an XPath 1.0 expression instead of a selector (evaluated with the document
+//! as the context node). A node-set prints one node a line in document order: `--html` its
+//! outer HTML (`name="value"` for an attribute), `--text` its string-value, `--count` the
+//! number of nodes, `--path` a path: an element's CSS path as above, an attribute as
+//! `PATH/@name`, a text node, comment or processing instruction as `PATH/text()[K]`,
+//! `PATH/comment()[K]`, `PATH/processing-instruction()[K]` (K counts the children of that
+//! kind from 1; PATH is empty for a child of the document itself), a DOCTYPE as
+//! `PATH/node()[K]`, the document as `/`. A number, string or boolean result prints its
+//! XPath string value (`NaN`, `3`, `0.5`, `true`) on one line, whatever the mode.
+//!
 //! Exit status: 0 when everything ran; 1 when a file could not be read (the others still
-//! are); 2 for a usage error, an unknown encoding label or an invalid selector, which is
-//! reported with a caret under the offending text:
+//! are); 2 for a usage error, an unknown encoding label, an invalid `--url`, an invalid
+//! selector or XPath expression (or one that fails to evaluate), which is reported with a
+//! caret under the offending text:
 //!
 //! ```text
 //! $ cargo run --release --example query -- 'ul > li:hovr'
@@ -40,7 +59,8 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use html_arena::encoding::get_an_encoding;
-use html_arena::{Document, ElementRef, ParseOptions, Selector};
+use html_arena::xpath::{XNode, XPath, XPathError, XPathValue};
+use html_arena::{Document, ElementRef, NodeKind, NodeRef, ParseOptions, Selector, Url};
 
 /// The page the command runs on when given no file.
 const SAMPLE: &str = include_str!("sample.html");
@@ -54,6 +74,8 @@ enum Mode {
     Attr(String),
     Path,
     Count,
+    /// `--abs ATTR`: the attribute resolved against the document base URL.
+    Abs(String),
 }
 
 struct Args {
@@ -63,12 +85,18 @@ struct Args {
     browser_encoding: bool,
     selector: Option<String>,
     files: Vec<String>,
+    /// `--url URL`: the documents' URL.
+    url: Option<Url>,
+    /// `--xpath`: the expression is XPath, not a selector.
+    xpath: bool,
 }
 
 fn usage() -> ExitCode {
     eprintln!(
         "usage: query [--text|--attr NAME|--html|--path|--count] [--scripting] \
-         [--encoding LABEL] [--browser-encoding] [SELECTOR [FILE...]]"
+         [--encoding LABEL] [--browser-encoding] [SELECTOR [FILE...]]\n       \
+         query [--url URL] --abs ATTR SELECTOR [FILE...]\n       \
+         query --xpath [--path|--count|--text|--html] EXPR [FILE...]"
     );
     ExitCode::from(2)
 }
@@ -81,6 +109,8 @@ fn parse_args() -> Result<Args, ExitCode> {
         browser_encoding: false,
         selector: None,
         files: Vec::new(),
+        url: None,
+        xpath: false,
     };
     let mut it = std::env::args().skip(1);
     let mut options_done = false;
@@ -96,6 +126,20 @@ fn parse_args() -> Result<Args, ExitCode> {
                     Some(name) => args.mode = Mode::Attr(name),
                     None => return Err(usage()),
                 },
+                // URL resolution and XPath (issue 18).
+                "--url" => match it.next().map(|u| Url::parse(&u).map_err(|e| (u, e))) {
+                    Some(Ok(url)) => args.url = Some(url),
+                    Some(Err((u, e))) => {
+                        eprintln!("query: invalid --url {u:?}: {e}");
+                        return Err(ExitCode::from(2));
+                    }
+                    None => return Err(usage()),
+                },
+                "--abs" => match it.next() {
+                    Some(name) => args.mode = Mode::Abs(name),
+                    None => return Err(usage()),
+                },
+                "--xpath" => args.xpath = true,
                 "--scripting" => args.scripting = true,
                 "--browser-encoding" => args.browser_encoding = true,
                 "--encoding" => match it.next() {
@@ -172,9 +216,143 @@ fn print_matches(
             }
             Mode::Path => writeln!(out, "{}", css_path(e))?,
             Mode::Count => {}
+            Mode::Abs(name) => {
+                let value = e
+                    .abs_url(name)
+                    .or_else(|| e.abs_url(&name.to_ascii_lowercase()));
+                if let Some(url) = value {
+                    writeln!(out, "{url}")?;
+                }
+            }
         }
     }
     Ok(())
+}
+
+/// A compiled selector or XPath expression.
+enum Query {
+    Css(Selector),
+    XPath(XPath),
+}
+
+/// Runs the query on one document; an XPath evaluation error sets the exit status to 2.
+fn run_query(
+    out: &mut impl Write,
+    doc: &Document,
+    query: &Query,
+    mode: &Mode,
+    status: &mut ExitCode,
+) -> std::io::Result<()> {
+    match query {
+        Query::Css(selector) => print_matches(out, doc, selector, mode),
+        Query::XPath(xpath) => match doc.xpath(xpath) {
+            Ok(value) => print_xpath_value(out, &value, mode),
+            Err(e) => {
+                out.flush()?;
+                *status = xpath_error(&e);
+                Ok(())
+            }
+        },
+    }
+}
+
+/// Reports an invalid (or failing) XPath expression with a caret under the offending text.
+fn xpath_error(e: &XPathError) -> ExitCode {
+    eprintln!("query: invalid XPath expression: {e}");
+    for line in e.pointer().lines() {
+        eprintln!("    {line}");
+    }
+    ExitCode::from(2)
+}
+
+/// Prints an XPath result: a node-set one node a line, any other value as its string value.
+fn print_xpath_value(
+    out: &mut impl Write,
+    value: &XPathValue<'_>,
+    mode: &Mode,
+) -> std::io::Result<()> {
+    let XPathValue::NodeSet(nodes) = value else {
+        return writeln!(out, "{}", value.string());
+    };
+    if let Mode::Count = mode {
+        return writeln!(out, "{}", nodes.len());
+    }
+    for &node in nodes {
+        match mode {
+            Mode::Path => writeln!(out, "{}", xpath_node_path(node))?,
+            Mode::Text => writeln!(out, "{}", node.string_value())?,
+            Mode::Attr(name) => {
+                let value = node.as_element().and_then(|e| e.attr(name)).unwrap_or("");
+                writeln!(out, "{value}")?;
+            }
+            Mode::Abs(name) => {
+                if let Some(url) = node.as_element().and_then(|e| e.abs_url(name)) {
+                    writeln!(out, "{url}")?;
+                }
+            }
+            Mode::Html | Mode::Count => match node {
+                XNode::Node(n) => writeln!(out, "{}", n.html())?,
+                XNode::Attribute { .. } => {
+                    let a = node.as_attribute().map(|a| {
+                        let name = match a.prefix() {
+                            Some(prefix) => format!("{prefix}:{}", a.local_name),
+                            None => a.local_name.to_owned(),
+                        };
+                        // Attribute-value escaping of the HTML serialization algorithm.
+                        let value = a
+                            .value
+                            .replace('&', "&amp;")
+                            .replace('\u{a0}', "&nbsp;")
+                            .replace('"', "&quot;");
+                        format!("{name}=\"{value}\"")
+                    });
+                    writeln!(out, "{}", a.unwrap_or_default())?;
+                }
+            },
+        }
+    }
+    Ok(())
+}
+
+/// The `--path` of an XPath node: `/` for the root, an element's CSS path, `PATH/@name`,
+/// `PATH/text()[K]`, `PATH/comment()[K]`, `PATH/processing-instruction()[K]`,
+/// `PATH/node()[K]` (a DOCTYPE), PATH being empty for a child of the root.
+fn xpath_node_path(node: XNode<'_>) -> String {
+    let parent_path = |parent: Option<NodeRef<'_>>| -> String {
+        match parent.and_then(NodeRef::as_element) {
+            Some(e) => css_path(e),
+            None => String::new(),
+        }
+    };
+    match node {
+        XNode::Attribute { element, .. } => {
+            let name = node
+                .as_attribute()
+                .map_or(String::new(), |a| match a.prefix() {
+                    Some(prefix) => format!("{prefix}:{}", a.local_name),
+                    None => a.local_name.to_owned(),
+                });
+            format!("{}/@{name}", css_path(element))
+        }
+        XNode::Node(n) => {
+            let same_kind = |m: &NodeRef<'_>| -> bool {
+                std::mem::discriminant(&m.kind()) == std::mem::discriminant(&n.kind())
+            };
+            let k = n.preceding_siblings().filter(same_kind).count() + 1;
+            let test = match n.kind() {
+                NodeKind::Element(e) => return css_path(e),
+                NodeKind::Document | NodeKind::Fragment => return "/".to_owned(),
+                NodeKind::Text(_) => "text()",
+                NodeKind::Comment(_) => "comment()",
+                NodeKind::ProcessingInstruction { .. } => "processing-instruction()",
+                _ => {
+                    let k = n.preceding_siblings().count() + 1;
+                    return format!("{}/node()[{k}]", parent_path(n.parent()));
+                }
+            };
+            format!("{}/{test}[{k}]", parent_path(n.parent()))
+        }
+    }
 }
 
 fn read_file(path: &str) -> std::io::Result<Vec<u8>> {
@@ -193,26 +371,34 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     let text = args.selector.as_deref().unwrap_or(DEFAULT_SELECTOR);
-    let selector = match Selector::parse(text) {
-        Ok(selector) => selector,
-        Err(e) => {
-            eprintln!("query: invalid selector: {e}");
-            for line in e.pointer().lines() {
-                eprintln!("    {line}");
+    let query = if args.xpath {
+        match XPath::parse(text) {
+            Ok(xpath) => Query::XPath(xpath),
+            Err(e) => return xpath_error(&e),
+        }
+    } else {
+        match Selector::parse(text) {
+            Ok(selector) => Query::Css(selector),
+            Err(e) => {
+                eprintln!("query: invalid selector: {e}");
+                for line in e.pointer().lines() {
+                    eprintln!("    {line}");
+                }
+                return ExitCode::from(2);
             }
-            return ExitCode::from(2);
         }
     };
     let mut options = ParseOptions::default().with_scripting(args.scripting);
     options.override_encoding = args.encoding.clone();
     options = options.with_browser_encoding(args.browser_encoding);
+    options.url = args.url.clone();
 
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut status = ExitCode::SUCCESS;
     let result = (|| -> std::io::Result<()> {
         if args.files.is_empty() {
             let doc = Document::parse_with(SAMPLE, &options);
-            return print_matches(&mut out, &doc, &selector, &args.mode);
+            return run_query(&mut out, &doc, &query, &args.mode, &mut status);
         }
         for file in &args.files {
             if args.files.len() > 1 {
@@ -236,7 +422,7 @@ fn main() -> ExitCode {
                     continue;
                 }
             };
-            print_matches(&mut out, &doc, &selector, &args.mode)?;
+            run_query(&mut out, &doc, &query, &args.mode, &mut status)?;
         }
         Ok(())
     })();

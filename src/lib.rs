@@ -136,7 +136,25 @@
 //!
 //! # URLs and XPath
 //!
-//! Coming: resolving `href`/`src` against the document's base URL, and XPath 1.0 queries.
+//! Give the document its URL ([`ParseOptions::with_url`]) and [`ElementRef::abs_url`] resolves
+//! any URL attribute against the document base URL (the first `<base href>`, by the HTML and
+//! URL Standards, as a browser's `href` getter does); [`Document::links`] lists the `a` and
+//! `area` links, resolved. The [`xpath`] module evaluates XPath 1.0 with the HTML Standard's
+//! rules for HTML documents; node-sets come in document order, attributes included.
+//!
+//! ```
+//! use html_arena::{Document, ParseOptions, Url, XPath};
+//!
+//! let options = ParseOptions::default().with_url(Url::parse("https://example.com/shop/")?);
+//! let doc = Document::parse_with("<a href='cart?id=1'>Cart</a><a href='../help'>Help</a>", &options);
+//! let links: Vec<String> = doc.links().map(|(_, url)| url.into_owned()).collect();
+//! assert_eq!(links, ["https://example.com/shop/cart?id=1", "https://example.com/help"]);
+//!
+//! let help = doc.xpath(&XPath::parse("//a[. = 'Help']/@href")?)?;
+//! assert_eq!(help.nodes()[0].string_value(), "../help");
+//! assert_eq!(doc.xpath(&XPath::parse("count(//a[starts-with(@href, 'cart')])")?)?.number(), 1.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # Cargo features
 //!
@@ -181,6 +199,7 @@
 //!   rendered text.
 //! - [`select`]: CSS selectors over the arena.
 //! - [`serialize`]: the serialization algorithm (13.3) and its options.
+//! - [`xpath`]: XPath 1.0 over the arena, with the HTML Standard's rules for HTML documents.
 //! - [`error`]: parse error codes and positions.
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -196,6 +215,7 @@ pub mod select;
 pub mod serialize;
 pub mod tokenizer;
 mod tree_builder;
+pub mod xpath;
 
 pub use dom::names::{AttrNamespace, LocalName, Namespace, local_name};
 pub use dom::{
@@ -210,6 +230,8 @@ pub use parser::{
 };
 pub use select::{Selector, SelectorError, SelectorErrorKind};
 pub use tree_builder::FragmentContextError;
+pub use url::Url;
+pub use xpath::{XNode, XPath, XPathError, XPathValue};
 
 /// The README's examples, run as doctests (`cargo test --doc`).
 #[cfg(doctest)]

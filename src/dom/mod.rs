@@ -16,15 +16,18 @@ pub(crate) mod index;
 mod mutate;
 pub mod names;
 mod node;
+mod order;
 pub mod positions;
 mod strings;
 mod text;
+mod url;
 
 pub use mutate::MutationError;
 pub use node::{
     Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementName, ElementRef,
     NodeKind, NodeRef, Traverse,
 };
+pub(crate) use order::{TreeOrder, UNNUMBERED};
 pub(crate) use strings::{StrRef, Strings};
 
 use crate::encoding::{Confidence, Encoding};
@@ -182,6 +185,12 @@ pub struct Document {
     pub(crate) limit_hit: Option<Limit>,
     /// While parsing: stand-ins for deep open elements (see `build.rs`).
     pub(crate) stand_ins: build::StandIns,
+    /// The document's URL (see `url.rs`), if one was given.
+    pub(crate) url: Option<Box<::url::Url>>,
+    /// The document base URL (see `url.rs`), computed on first use; every mutation drops it.
+    pub(crate) base_url_cache: std::sync::OnceLock<::url::Url>,
+    /// Document order as numbers (see `order.rs`), built on first use; every mutation drops it.
+    pub(crate) order_cache: std::sync::OnceLock<Box<order::TreeOrder>>,
 }
 
 impl Document {
@@ -209,6 +218,9 @@ impl Document {
             encoding_confidence: Confidence::Irrelevant,
             limit_hit: None,
             stand_ins: build::StandIns::default(),
+            url: None,
+            base_url_cache: std::sync::OnceLock::new(),
+            order_cache: std::sync::OnceLock::new(),
         }
     }
 

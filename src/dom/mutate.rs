@@ -130,6 +130,8 @@ impl Document {
     pub(crate) fn tree_changed(&mut self) {
         self.caches_valid = false;
         self.index_cache = std::sync::OnceLock::new();
+        self.base_url_cache = std::sync::OnceLock::new();
+        self.order_cache = std::sync::OnceLock::new();
     }
 
     // ---------------------------------------------------------------------------------------

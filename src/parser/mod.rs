@@ -86,6 +86,10 @@ pub struct ParseOptions {
     /// see [`NodeRef::source_span`](crate::NodeRef::source_span). Off by default; it costs
     /// about 40 bytes per node.
     pub source_positions: bool,
+    /// The document's URL: the base for its relative URLs (see
+    /// [`Document::base_url`](crate::Document::base_url)). `None` (the default) makes it
+    /// `about:blank`.
+    pub url: Option<url::Url>,
 }
 
 impl Default for ParseOptions {
@@ -101,6 +105,7 @@ impl Default for ParseOptions {
             max_nodes: None,
             max_depth: None,
             source_positions: false,
+            url: None,
         }
     }
 }
@@ -231,6 +236,21 @@ impl ParseOptions {
         self
     }
 
+    /// Sets [`url`](ParseOptions::url), the document's URL.
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions, Url};
+    ///
+    /// let url = Url::parse("https://example.com/news/today.html").unwrap();
+    /// let doc = Document::parse_with("<a href='../about'>", &ParseOptions::default().with_url(url));
+    /// let (_, href) = doc.links().next().unwrap();
+    /// assert_eq!(href, "https://example.com/about");
+    /// ```
+    pub fn with_url(mut self, url: url::Url) -> Self {
+        self.url = Some(url);
+        self
+    }
+
     /// The number of errors to keep (0 when collection is off).
     pub(crate) fn error_limit(&self) -> usize {
         if self.collect_errors {
@@ -259,6 +279,7 @@ impl Pipeline {
         if options.source_positions {
             doc.positions = Some(Box::default());
         }
+        doc.url = options.url.clone().map(Box::new);
         let mut builder = TreeBuilder::new(doc, options.scripting, options.error_limit());
         builder.max_nodes = options.max_nodes;
         builder.max_depth = options.max_depth;
@@ -277,6 +298,7 @@ impl Pipeline {
         if old.doc.positions.is_some() {
             doc.positions = Some(Box::default());
         }
+        doc.url = old.doc.url.clone();
         let mut builder = TreeBuilder::new(doc, old.scripting, old.error_limit);
         builder.max_nodes = old.max_nodes;
         builder.max_depth = old.max_depth;
@@ -419,6 +441,7 @@ impl Parser {
         if options.source_positions {
             builder.doc.positions = Some(Box::default());
         }
+        builder.doc.url = options.url.clone().map(Box::new);
         builder.max_nodes = options.max_nodes;
         builder.max_depth = options.max_depth;
         let mut tokenizer = new_tokenizer();
