@@ -17,6 +17,7 @@ mod mutate;
 pub mod names;
 mod node;
 pub mod positions;
+mod select_steps;
 mod strings;
 mod text;
 
@@ -182,6 +183,9 @@ pub struct Document {
     pub(crate) limit_hit: Option<Limit>,
     /// While parsing: stand-ins for deep open elements (see `build.rs`).
     pub(crate) stand_ins: build::StandIns,
+    /// The option/select/selectedcontent state, from the first `select` on (see
+    /// `select_steps.rs`).
+    pub(crate) select_state: Option<Box<select_steps::SelectState>>,
 }
 
 impl Document {
@@ -209,6 +213,7 @@ impl Document {
             encoding_confidence: Confidence::Irrelevant,
             limit_hit: None,
             stand_ins: build::StandIns::default(),
+            select_state: None,
         }
     }
 
@@ -425,6 +430,10 @@ impl Document {
             let contents = self.arena.new_node(NodeData::Fragment);
             self.template_contents.insert(id, contents);
         }
+        self.note_created(id, name, ns);
+        if parent.is_some() && self.select_state.is_some() {
+            self.steps_after_insert(id);
+        }
         id
     }
 
@@ -506,6 +515,7 @@ impl Document {
         }
         let r = self.strings.push_maybe_source(text, source_offset);
         parent.append_value(NodeData::Text(r), &mut self.arena);
+        self.note_child_added(parent);
     }
 
     /// Inserts text before `sibling`, merging with a text node right before it.
@@ -526,6 +536,9 @@ impl Document {
         let r = self.strings.push_maybe_source(text, source_offset);
         let node = self.arena.new_node(NodeData::Text(r));
         sibling.insert_before(node, &mut self.arena);
+        if let Some(parent) = self.arena[sibling].parent() {
+            self.note_child_added(parent);
+        }
     }
 
     /// Creates a comment node (detached).
