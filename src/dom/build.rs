@@ -139,7 +139,7 @@ impl Document {
     /// `false`, changing nothing, if `child` is `parent` or one of its ancestors.
     #[inline]
     pub(crate) fn append_node_checked(&mut self, parent: Id, child: Id) -> bool {
-        if self.select_state.is_some() {
+        if self.steps_active() {
             return self.insert_with_steps(parent, None, child);
         }
         let child = self.tree_node(child);
@@ -153,7 +153,7 @@ impl Document {
         let Some(parent) = self.parent_node(sibling) else {
             return false;
         };
-        if self.select_state.is_some() {
+        if self.steps_active() {
             return self.insert_with_steps(parent, Some(sibling), child);
         }
         let (sibling, child) = (self.tree_node(sibling), self.tree_node(child));
@@ -200,7 +200,7 @@ impl Document {
     /// Removes `node` (with its subtree) from its parent, if it has one.
     #[inline]
     pub(crate) fn detach_node(&mut self, node: Id) {
-        if self.select_state.is_some() {
+        if self.steps_active() {
             let element = self.resolve_stand_in(node);
             if let Some(old) = self.steps_before_move(element) {
                 self.tree_node(element).detach(&mut self.arena);
@@ -230,7 +230,7 @@ impl Document {
     /// `from`; a child that would become its own ancestor is left in place). Stand-ins move
     /// like any child.
     pub(crate) fn move_children(&mut self, from: Id, to: Id) {
-        if self.select_state.is_some() {
+        if self.steps_active() {
             // One by one, with the steps.
             while let Some(child) = self.arena.get(from).and_then(|n| n.first_child()) {
                 if !self.append_node_checked(to, child) {

@@ -55,6 +55,12 @@ struct Ctx {
     /// A selectedcontent child would be disabled: an `option` or `selectedcontent` ancestor,
     /// or a second `select`.
     sc_disabled: bool,
+    /// The child is connected (the root above is the `Document` node).
+    connected: bool,
+    /// The child's depth (a root's is 0).
+    depth: u32,
+    /// The outermost selectedcontent ancestor below the nearest select ancestor.
+    outer_sc: Option<Id>,
 }
 
 /// The select-related state of a document (see the module docs).
@@ -67,9 +73,14 @@ pub(crate) struct SelectState {
     cached_select: HashMap<Id, Id, IdHash>,
     /// The selectedcontent elements whose disabled is true.
     sc_disabled: HashSet<Id, IdHash>,
-    /// The selectedcontent elements that may have children (created, cloned into, or given a
-    /// child since they were last cleared), so clearing the non-primary ones visits only these.
-    sc_maybe_nonempty: HashSet<Id, IdHash>,
+    /// The selectedcontent elements that may have children (given a child or cloned into
+    /// since they were last cleared), by their nearest select ancestor when they got it, so
+    /// clearing a select's non-primary ones visits only these.
+    sc_maybe_nonempty: HashMap<Option<Id>, HashSet<Id, IdHash>, IdHash>,
+    /// A select with a select ancestor was seen (then clearing visits every candidate).
+    nested_selects: bool,
+    /// The selectedcontent elements that are some select's known first one.
+    primaries: HashSet<Id, IdHash>,
     /// For a select whose options have not changed except by insertions since the last
     /// selectedness setting algorithm: its only option with selectedness true, if any (and,
     /// when none, no option was enabled).
@@ -82,6 +93,13 @@ pub(crate) struct SelectState {
     generation: u64,
     /// The number of selectedcontent elements created.
     selectedcontents: usize,
+    /// The number of select elements created.
+    selects: usize,
+    /// The number of option and selectedcontent elements created.
+    options_and_scs: usize,
+    /// selectedcontent elements may have children without being filed in
+    /// `sc_maybe_nonempty` (made before the steps were active).
+    unfiled: bool,
     /// For a select: how many options have it as their cached nearest ancestor select (the
     /// size of its list of options).
     option_count: HashMap<Id, usize, IdHash>,
@@ -94,21 +112,34 @@ impl Document {
         if ns != Namespace::Html {
             return;
         }
-        match name {
-            n::SELECT if self.select_state.is_none() => {
-                self.select_state = Some(Box::default());
-            }
-            n::SELECTEDCONTENT => {
-                if self.select_state.is_none() {
-                    self.select_state = Some(Box::default());
-                }
-                if let Some(s) = self.select_state.as_deref_mut() {
-                    s.selectedcontents += 1;
-                    s.sc_maybe_nonempty.insert(id);
-                }
-            }
-            _ => {}
+        if !matches!(name, n::SELECT | n::OPTION | n::SELECTEDCONTENT) {
+            return;
         }
+        let _ = id;
+        let s = self.select_state.get_or_insert_with(Box::default);
+        let was_active = s.selects > 0 && s.options_and_scs > 0;
+        let had_selectedcontent = s.selectedcontents > 0;
+        match name {
+            n::SELECT => s.selects += 1,
+            n::OPTION => s.options_and_scs += 1,
+            _ => {
+                s.options_and_scs += 1;
+                s.selectedcontents += 1;
+            }
+        }
+        if !was_active && s.selects > 0 && s.options_and_scs > 0 && had_selectedcontent {
+            // selectedcontent elements made before the steps ran were not filed.
+            s.unfiled = true;
+        }
+    }
+
+    /// Whether the steps can change anything: the document has made a `select` and an
+    /// `option` or `selectedcontent` element.
+    #[inline]
+    pub(crate) fn steps_active(&self) -> bool {
+        self.select_state
+            .as_deref()
+            .is_some_and(|s| s.selects > 0 && s.options_and_scs > 0)
     }
 
     /// Whether the document has made a `selectedcontent` element (so popped options may
@@ -117,13 +148,13 @@ impl Document {
     pub(crate) fn has_selectedcontent(&self) -> bool {
         self.select_state
             .as_deref()
-            .is_some_and(|s| s.selectedcontents > 0)
+            .is_some_and(|s| s.selectedcontents > 0 && s.selects > 0)
     }
 
     /// Called when `parent` gets a new child: a selectedcontent may no longer be empty.
     #[inline]
     pub(crate) fn note_child_added(&mut self, parent: Id) {
-        if self.select_state.is_some() {
+        if self.steps_active() {
             self.note_child_added_slow(parent);
         }
     }
@@ -132,9 +163,15 @@ impl Document {
     fn note_child_added_slow(&mut self, parent: Id) {
         let parent = self.resolve_stand_in(parent);
         if self.is_html(parent, n::SELECTEDCONTENT) {
-            if let Some(s) = self.select_state.as_deref_mut() {
-                s.sc_maybe_nonempty.insert(parent);
-            }
+            self.note_maybe_nonempty(parent);
+        }
+    }
+
+    /// Files `sc` among the selectedcontent elements that may have children.
+    fn note_maybe_nonempty(&mut self, sc: Id) {
+        let select = self.ctx_of_parent(sc).nearest_select;
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.sc_maybe_nonempty.entry(select).or_default().insert(sc);
         }
     }
 
@@ -181,13 +218,11 @@ impl Document {
     }
 
     /// Whether `id`'s root is the `Document` node ("connected").
-    fn is_connected(&self, id: Id) -> bool {
-        let mut at = id;
-        // Bounded by the tree's depth: each step goes one level up.
-        while let Some(p) = self.parent_node(at) {
-            at = p;
+    fn is_connected(&mut self, id: Id) -> bool {
+        match self.parent_node(id) {
+            Some(_) => self.ctx_of_parent(id).connected,
+            None => id == self.root && matches!(self.arena[id].get(), NodeData::Document),
         }
-        at == self.root && matches!(self.arena[at].get(), NodeData::Document)
     }
 
     /// The ancestor context of a child of `parent` (`None`: a root).
@@ -202,17 +237,26 @@ impl Document {
         // Walk up to a memoised element or the root, then fill in downwards.
         let mut chain = Vec::new();
         let mut at = Some(parent);
-        let mut base = Ctx::default();
+        let mut base = None;
         while let Some(e) = at {
             if let Some(&(g, ctx)) = self.select_state.as_deref().and_then(|s| s.memo.get(&e)) {
                 if g == generation {
-                    base = ctx;
+                    base = Some(ctx);
                     break;
                 }
             }
             chain.push(e);
             at = self.parent_node(e);
         }
+        let base = base.unwrap_or_else(|| {
+            // The context of the root itself.
+            let root = chain.last().copied();
+            Ctx {
+                connected: root == Some(self.root)
+                    && matches!(self.arena[self.root].get(), NodeData::Document),
+                ..Ctx::default()
+            }
+        });
         let mut ctx = base;
         while let Some(e) = chain.pop() {
             ctx = self.ctx_step(ctx, e);
@@ -224,7 +268,16 @@ impl Document {
     }
 
     /// The context below `e` given the context `above` of `e` itself.
-    fn ctx_step(&self, above: Ctx, e: Id) -> Ctx {
+    fn ctx_step(&mut self, above: Ctx, e: Id) -> Ctx {
+        let above = Ctx {
+            depth: above.depth.saturating_add(1),
+            ..above
+        };
+        if above.nearest_select.is_some() && self.html_name(e) == Some(n::SELECT) {
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.nested_selects = true;
+            }
+        }
         match self.html_name(e) {
             Some(n::SELECT) => Ctx {
                 select0: Some(e),
@@ -232,6 +285,8 @@ impl Document {
                 optgroup_disabled: false,
                 nearest_select: Some(e),
                 sc_disabled: above.sc_disabled || above.nearest_select.is_some(),
+                outer_sc: None,
+                ..above
             },
             Some(n::DATALIST | n::HR) => Ctx {
                 select0: None,
@@ -248,6 +303,7 @@ impl Document {
             },
             Some(n::SELECTEDCONTENT) => Ctx {
                 sc_disabled: true,
+                outer_sc: above.outer_sc.or(Some(e)),
                 ..above
             },
             Some(n::OPTGROUP) => Ctx {
@@ -265,13 +321,48 @@ impl Document {
         self.ctx_below(parent)
     }
 
-    /// Forgets what depends on ancestors: called before a node that has a parent moves.
+    /// Forgets everything derived from the tree (an attribute the steps read changed).
     fn ancestors_changed(&mut self) {
         if let Some(s) = self.select_state.as_deref_mut() {
             s.generation = s.generation.wrapping_add(1);
             s.memo.clear();
             s.stable.clear();
             s.primary.clear();
+            s.primaries.clear();
+        }
+    }
+
+    /// Forgets what depends on the ancestors of `root` and its descendants: called before
+    /// `root` leaves its parent. The walk costs what the removing steps' walk costs. A select
+    /// whose single selected option is known stays known (the removing steps keep it up to
+    /// date); one known to have no enabled option may gain one by the move.
+    fn subtree_moving(&mut self, root: Id) {
+        let Some(s) = self.select_state.as_deref_mut() else {
+            return;
+        };
+        s.stable.retain(|_, v| v.is_some());
+        self.forget_memo(root);
+    }
+
+    /// Forgets the memoised contexts of `root` and its descendants.
+    fn forget_memo(&mut self, root: Id) {
+        if self
+            .select_state
+            .as_deref()
+            .is_none_or(|s| s.memo.is_empty())
+        {
+            return;
+        }
+        let mut stack = vec![self.resolve_stand_in(root)];
+        while let Some(node) = stack.pop() {
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.memo.remove(&node);
+            }
+            let kids = self.child_nodes(node);
+            stack.extend(
+                kids.into_iter()
+                    .filter(|&k| matches!(self.arena[k].get(), NodeData::Element(_))),
+            );
         }
     }
 
@@ -354,7 +445,7 @@ impl Document {
 
     /// "Maybe clone an option into selectedcontent".
     pub(crate) fn maybe_clone_option(&mut self, option: Id) {
-        if self.select_state.is_none() || !self.is_html(option, n::OPTION) {
+        if !self.steps_active() || !self.is_html(option, n::OPTION) {
             return;
         }
         // "Let select be option's nearest ancestor select."
@@ -514,38 +605,44 @@ impl Document {
         }
     }
 
-    /// Whether `a` comes before `b` in tree order (both in one tree).
-    fn precedes(&self, a: Id, b: Id) -> bool {
+    /// Whether `a` comes before `b` in tree order (both in one tree). Costs the distance to
+    /// their common ancestor (depths come from the memo) plus the sibling search.
+    fn precedes(&mut self, a: Id, b: Id) -> bool {
         if a == b {
             return false;
         }
-        let pa = self.parent_node(a);
-        if pa.is_some() && pa == self.parent_node(b) {
-            return self.sibling_precedes(a, b);
-        }
-        let chain = |mut x: Id| {
-            let mut v = vec![x];
-            while let Some(p) = self.parent_node(x) {
-                v.push(p);
-                x = p;
+        let (mut xa, mut xb) = (a, b);
+        let mut da = self.ctx_of_parent(a).depth;
+        let mut db = self.ctx_of_parent(b).depth;
+        while da > db {
+            match self.parent_node(xa) {
+                Some(p) => (xa, da) = (p, da - 1),
+                None => return false,
             }
-            v.reverse();
-            v
-        };
-        let (ca, cb) = (chain(a), chain(b));
-        let mut i = 0;
-        while i < ca.len() && i < cb.len() && ca[i] == cb[i] {
-            i += 1;
         }
-        // One is an ancestor of the other: the ancestor comes first.
-        let (Some(&xa), Some(&xb)) = (ca.get(i), cb.get(i)) else {
-            return ca.len() < cb.len();
-        };
-        self.sibling_precedes(xa, xb)
+        while db > da {
+            match self.parent_node(xb) {
+                Some(p) => (xb, db) = (p, db - 1),
+                None => return false,
+            }
+        }
+        // An ancestor comes before its descendants.
+        if xa == xb {
+            return xa == a;
+        }
+        loop {
+            let (pa, pb) = (self.parent_node(xa), self.parent_node(xb));
+            match (pa, pb) {
+                (Some(pa), Some(pb)) if pa == pb => return self.sibling_precedes(xa, xb),
+                (Some(pa), Some(pb)) => (xa, xb) = (pa, pb),
+                _ => return false,
+            }
+        }
     }
 
-    /// Whether sibling `xa` comes before sibling `xb`: a search outwards from `xb`, so the
-    /// cost is the distance between them.
+    /// Whether sibling `xa` comes before sibling `xb`: a search outwards from `xb` in both
+    /// directions, which ends at `xa` or at the first end of the sibling list met (an end
+    /// tells the answer), so the parser's appends cost one step.
     fn sibling_precedes(&self, xa: Id, xb: Id) -> bool {
         let step = |x: Id, forward: bool| {
             let t = self.tree_node(x);
@@ -556,18 +653,18 @@ impl Document {
             };
             s.map(|s| self.resolve_stand_in(s))
         };
-        let (mut back, mut fwd) = (Some(xb), Some(xb));
+        let (mut back, mut fwd) = (xb, xb);
         loop {
-            back = back.and_then(|x| step(x, false));
-            if back == Some(xa) {
-                return true;
+            match step(back, false) {
+                Some(x) if x == xa => return true,
+                Some(x) => back = x,
+                // Nothing before xb: xa is after it.
+                None => return false,
             }
-            fwd = fwd.and_then(|x| step(x, true));
-            if fwd == Some(xa) {
-                return false;
-            }
-            if back.is_none() && fwd.is_none() {
-                return false;
+            match step(fwd, true) {
+                Some(x) if x == xa => return false,
+                Some(x) => fwd = x,
+                None => return true,
             }
         }
     }
@@ -608,6 +705,9 @@ impl Document {
         }
         if let Some(s) = self.select_state.as_deref_mut() {
             s.primary.insert(select, found);
+            if let Some(p) = found {
+                s.primaries.insert(p);
+            }
         }
         found
     }
@@ -657,11 +757,11 @@ impl Document {
     fn replace_all(&mut self, parent: Id, nodes: Vec<Id>) {
         let parent = self.resolve_stand_in(parent);
         let children = self.child_nodes(parent);
-        if !children.is_empty() {
-            self.ancestors_changed();
+        for &child in &children {
+            self.subtree_moving(child);
         }
         for child in &children {
-            self.detach_node(*child);
+            self.tree_node(*child).detach(&mut self.arena);
         }
         for child in children {
             self.steps_after_remove(child, parent);
@@ -673,51 +773,53 @@ impl Document {
         for node in nodes {
             self.steps_after_insert(node);
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
-            if had {
-                s.sc_maybe_nonempty.insert(parent);
-            } else {
-                s.sc_maybe_nonempty.remove(&parent);
-            }
+        if had {
+            self.note_maybe_nonempty(parent);
         }
     }
 
     /// "Clear a select's non-primary selectedcontent elements".
     fn clear_non_primary(&mut self, select: Id) {
         let primary = self.first_selectedcontent(select);
-        let candidates: Vec<Id> = match self.select_state.as_deref() {
-            Some(s) => s.sc_maybe_nonempty.iter().copied().collect(),
-            None => return,
+        let Some(state) = self.select_state.as_deref_mut() else {
+            return;
+        };
+        // The candidates filed under this select (all of them if selects were nested, every
+        // selectedcontent descendant if some were never filed).
+        let candidates: Vec<Id> = if state.unfiled {
+            let mut all = Vec::new();
+            let mut stack: Vec<Id> = self.child_nodes(select);
+            while let Some(node) = stack.pop() {
+                if self.is_html(node, n::SELECTEDCONTENT) {
+                    all.push(node);
+                }
+                stack.extend(self.child_nodes(node));
+            }
+            all
+        } else if state.nested_selects {
+            state
+                .sc_maybe_nonempty
+                .drain()
+                .flat_map(|(_, set)| set)
+                .collect()
+        } else {
+            state
+                .sc_maybe_nonempty
+                .remove(&Some(select))
+                .map(|set| set.into_iter().collect())
+                .unwrap_or_default()
         };
         for sc in candidates {
-            if Some(sc) == primary || self.arena.get(sc).is_none_or(|x| x.is_removed()) {
+            if self.arena.get(sc).is_none_or(|x| x.is_removed())
+                || self.arena[sc].first_child().is_none()
+            {
                 continue;
             }
-            let empty = self.arena[sc].first_child().is_none();
-            if empty {
-                if let Some(s) = self.select_state.as_deref_mut() {
-                    s.sc_maybe_nonempty.remove(&sc);
-                }
-                continue;
-            }
-            if self.is_descendant_of(sc, select) {
+            if Some(sc) != primary && self.is_descendant_of(sc, select) {
                 self.replace_all(sc, Vec::new());
-            }
-        }
-    }
-
-    /// Whether `node` comes last in tree order among `ancestor`'s descendants, its subtree
-    /// aside (the parser's usual insertion point): no next sibling up to `ancestor`.
-    fn is_last_in(&self, node: Id, ancestor: Id) -> bool {
-        let mut at = node;
-        loop {
-            if self.arena[self.tree_node(at)].next_sibling().is_some() {
-                return false;
-            }
-            match self.parent_node(at) {
-                Some(p) if p == ancestor => return true,
-                Some(p) => at = p,
-                None => return false,
+            } else {
+                // Still may have children: file it again (under its select now).
+                self.note_maybe_nonempty(sc);
             }
         }
     }
@@ -739,8 +841,6 @@ impl Document {
         if let Some(s) = self.select_state.as_deref_mut() {
             if ctx.sc_disabled {
                 s.sc_disabled.insert(sc);
-                // It may be the first selectedcontent of any select around it.
-                s.primary.clear();
             } else {
                 s.sc_disabled.remove(&sc);
             }
@@ -748,26 +848,43 @@ impl Document {
         let Some(select) = ctx.nearest_select else {
             return;
         };
-        // An enabled one has one select ancestor: is it that select's first selectedcontent?
-        let known = self
-            .select_state
-            .as_deref()
-            .and_then(|s| s.primary.get(&select).copied());
-        let primary = match known {
-            Some(None) => Some(Some(sc)),
-            Some(Some(p)) if p == sc || self.is_last_in(sc, select) => Some(Some(p)),
-            Some(Some(p)) if self.precedes(sc, p) => Some(Some(sc)),
-            Some(Some(p)) => Some(Some(p)),
-            None => None,
-        };
-        if let (Some(s), Some(primary)) = (self.select_state.as_deref_mut(), primary) {
-            s.primary.insert(select, primary);
-        }
         if ctx.sc_disabled || self.has_attr(select, n::MULTIPLE) {
             return;
         }
         self.update_selectedcontent(select);
         self.clear_non_primary(select);
+    }
+
+    /// Keeps the known first selectedcontent of the nearest select ancestor of `sc`, just
+    /// inserted, up to date (with nested selects, forgets them all).
+    fn selectedcontent_inserted(&mut self, sc: Id) {
+        let ctx = self.ctx_of_parent(sc);
+        let Some(select) = ctx.nearest_select else {
+            return;
+        };
+        let Some(state) = self.select_state.as_deref_mut() else {
+            return;
+        };
+        if state.nested_selects {
+            state.primary.clear();
+            state.primaries.clear();
+            return;
+        }
+        let known = state.primary.get(&select).copied();
+        let primary = match known {
+            Some(None) => Some(Some(sc)),
+            // Inside the first one: after it.
+            Some(Some(p)) if ctx.outer_sc == Some(p) => Some(Some(p)),
+            Some(Some(p)) if p != sc && self.precedes(sc, p) => Some(Some(sc)),
+            Some(Some(p)) => Some(Some(p)),
+            None => None,
+        };
+        if let (Some(s), Some(primary)) = (self.select_state.as_deref_mut(), primary) {
+            s.primary.insert(select, primary);
+            if let Some(p) = primary {
+                s.primaries.insert(p);
+            }
+        }
     }
 
     /// "The selectedcontent HTML element removing steps", `old_ancestor` being the removed
@@ -820,21 +937,28 @@ impl Document {
     /// Call before `node` (which has a parent) leaves it or moves: forgets the ancestor
     /// memos. Returns the old parent for [`Document::steps_after_remove`].
     pub(crate) fn steps_before_move(&mut self, node: Id) -> Option<Id> {
-        self.select_state.as_ref()?;
+        if !self.steps_active() {
+            return None;
+        }
         let parent = self.parent_node(node)?;
-        self.ancestors_changed();
+        self.subtree_moving(node);
         Some(parent)
     }
 
     /// The removing steps, after `root` was removed from `old_parent`.
     pub(crate) fn steps_after_remove(&mut self, root: Id, old_parent: Id) {
-        if self.select_state.is_none() {
+        if !self.steps_active() {
             return;
         }
         for node in self.interesting_in(root) {
             if self.is_html(node, n::OPTION) {
                 self.update_option_select(node, false);
             } else {
+                if let Some(s) = self.select_state.as_deref_mut() {
+                    if s.primaries.remove(&node) {
+                        s.primary.retain(|_, p| *p != Some(node));
+                    }
+                }
                 self.selectedcontent_removed(node, old_parent);
             }
         }
@@ -842,11 +966,24 @@ impl Document {
 
     /// The insertion steps and then the post-connection steps, after `root` was inserted.
     pub(crate) fn steps_after_insert(&mut self, root: Id) {
-        if self.select_state.is_none() {
+        if !self.steps_active() {
             return;
         }
+        let root = self.resolve_stand_in(root);
         if let Some(p) = self.parent_node(root) {
             self.note_child_added(p);
+        }
+        // The parser's usual case: a new element without children.
+        if self.arena[root].first_child().is_none() {
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.memo.remove(&root);
+            }
+            if !matches!(self.html_name(root), Some(n::OPTION | n::SELECTEDCONTENT)) {
+                return;
+            }
+        } else {
+            // What was memoised while root was elsewhere (or a root) is out of date.
+            self.forget_memo(root);
         }
         let nodes = self.interesting_in(root);
         if nodes.is_empty() {
@@ -855,6 +992,8 @@ impl Document {
         for &node in &nodes {
             if self.is_html(node, n::OPTION) {
                 self.update_option_select(node, true);
+            } else {
+                self.selectedcontent_inserted(node);
             }
         }
         if !nodes.iter().any(|&x| self.is_html(x, n::SELECTEDCONTENT)) || !self.is_connected(root) {
@@ -896,7 +1035,7 @@ impl Document {
 
     /// After an attribute of `element` was set (`added`) or removed through the API.
     pub(crate) fn attribute_changed(&mut self, element: Id, name: LocalName, added: bool) {
-        if self.select_state.is_none() {
+        if !self.steps_active() {
             return;
         }
         match (self.html_name(element), name) {
