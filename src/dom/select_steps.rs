@@ -445,7 +445,10 @@ impl Document {
 
     /// "Maybe clone an option into selectedcontent".
     pub(crate) fn maybe_clone_option(&mut self, option: Id) {
-        if !self.steps_active() || !self.is_html(option, n::OPTION) {
+        if !self.steps_active()
+            || self.arena.get(option).is_none_or(|x| x.is_removed())
+            || !self.is_html(option, n::OPTION)
+        {
             return;
         }
         // "Let select be option's nearest ancestor select."
