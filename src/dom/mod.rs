@@ -430,7 +430,7 @@ impl Document {
             let contents = self.arena.new_node(NodeData::Fragment);
             self.template_contents.insert(id, contents);
         }
-        self.note_created(id, name, ns);
+        self.note_created(name, ns);
         if parent.is_some() && self.select_state.is_some() {
             self.steps_after_insert(id);
         }

@@ -24,11 +24,14 @@
 //! removing steps for the removed node and its descendants; a move is a remove then an insert
 //! ([`Document::steps_before_move`], [`Document::steps_after_insert`]).
 //!
-//! Cost: nothing here runs until the document has a `select` element (the state is created
-//! with the first one). The ancestor context of an element is memoised until the next move of
-//! a node that already had a parent, and each select keeps its selected option while only
-//! insertions happen, so a parser inserting 100,000 options into one select does constant work
-//! per option. Every walk is iterative.
+//! Cost: nothing here runs until the document has made a `select` and an `option` or
+//! `selectedcontent` element. The ancestor context of an element (nearest select, disabled
+//! optgroup, connectedness, depth) is memoised until a subtree holding it moves; each select
+//! keeps its only selected option and its first selectedcontent up to date as elements come
+//! and go; so parsing 100,000 options, or 100,000 selectedcontent elements, nested or not, does
+//! bounded work per element. Moving a subtree runs the removing and insertion steps for its
+//! option and selectedcontent descendants, as the DOM does, so it costs the subtree's size.
+//! Every walk is iterative.
 
 use std::collections::{HashMap, HashSet};
 
@@ -106,16 +109,16 @@ pub(crate) struct SelectState {
 }
 
 impl Document {
-    /// Called for every element created: the state exists from the first `select` on.
+    /// Called for every element created: the state exists from the first `select`, `option`
+    /// or `selectedcontent` on.
     #[inline]
-    pub(crate) fn note_created(&mut self, id: Id, name: LocalName, ns: Namespace) {
+    pub(crate) fn note_created(&mut self, name: LocalName, ns: Namespace) {
         if ns != Namespace::Html {
             return;
         }
         if !matches!(name, n::SELECT | n::OPTION | n::SELECTEDCONTENT) {
             return;
         }
-        let _ = id;
         let s = self.select_state.get_or_insert_with(Box::default);
         let was_active = s.selects > 0 && s.options_and_scs > 0;
         let had_selectedcontent = s.selectedcontents > 0;
