@@ -139,6 +139,9 @@ impl Document {
     /// `false`, changing nothing, if `child` is `parent` or one of its ancestors.
     #[inline]
     pub(crate) fn append_node_checked(&mut self, parent: Id, child: Id) -> bool {
+        if self.steps_active() {
+            return self.insert_with_steps(parent, None, child);
+        }
         let child = self.tree_node(child);
         parent.checked_append(child, &mut self.arena).is_ok()
     }
@@ -147,18 +150,64 @@ impl Document {
     /// changing nothing, if that would make `child` its own ancestor or `sibling` has no parent.
     #[inline]
     pub(crate) fn insert_node_before_checked(&mut self, sibling: Id, child: Id) -> bool {
-        let (sibling, child) = (self.tree_node(sibling), self.tree_node(child));
-        if self.arena.get(sibling).and_then(|n| n.parent()).is_none() {
+        let Some(parent) = self.parent_node(sibling) else {
             return false;
+        };
+        if self.steps_active() {
+            return self.insert_with_steps(parent, Some(sibling), child);
         }
+        let (sibling, child) = (self.tree_node(sibling), self.tree_node(child));
         sibling
             .checked_insert_before(child, &mut self.arena)
             .is_ok()
     }
 
+    /// [`Document::append_node_checked`] and [`Document::insert_node_before_checked`] once
+    /// the document has select state: a move is a remove and an insert, with the removing,
+    /// insertion and post-connection steps of `select_steps.rs`.
+    #[inline(never)]
+    fn insert_with_steps(&mut self, parent: Id, before: Option<Id>, child: Id) -> bool {
+        let element = self.resolve_stand_in(child);
+        let (t_child, t_parent) = (self.tree_node(element), parent);
+        // Refuse (changing nothing) what would make child its own ancestor.
+        if t_child == t_parent
+            || (self.arena[t_child].first_child().is_some()
+                && t_parent.ancestors(&self.arena).any(|a| a == t_child))
+        {
+            return false;
+        }
+        let old = self.steps_before_move(element);
+        if let Some(old) = old {
+            t_child.detach(&mut self.arena);
+            self.steps_after_remove(element, old);
+        }
+        let done = match before {
+            Some(sibling) => {
+                let sibling = self.tree_node(sibling);
+                self.arena.get(sibling).and_then(|n| n.parent()).is_some()
+                    && sibling
+                        .checked_insert_before(t_child, &mut self.arena)
+                        .is_ok()
+            }
+            None => t_parent.checked_append(t_child, &mut self.arena).is_ok(),
+        };
+        if done {
+            self.steps_after_insert(element);
+        }
+        done
+    }
+
     /// Removes `node` (with its subtree) from its parent, if it has one.
     #[inline]
     pub(crate) fn detach_node(&mut self, node: Id) {
+        if self.steps_active() {
+            let element = self.resolve_stand_in(node);
+            if let Some(old) = self.steps_before_move(element) {
+                self.tree_node(element).detach(&mut self.arena);
+                self.steps_after_remove(element, old);
+            }
+            return;
+        }
         let node = self.tree_node(node);
         node.detach(&mut self.arena);
     }
@@ -181,6 +230,15 @@ impl Document {
     /// `from`; a child that would become its own ancestor is left in place). Stand-ins move
     /// like any child.
     pub(crate) fn move_children(&mut self, from: Id, to: Id) {
+        if self.steps_active() {
+            // One by one, with the steps.
+            while let Some(child) = self.arena.get(from).and_then(|n| n.first_child()) {
+                if !self.append_node_checked(to, child) {
+                    break;
+                }
+            }
+            return;
+        }
         let mut next = self.arena.get(from).and_then(|n| n.first_child());
         while let Some(child) = next {
             next = self.arena[child].next_sibling();
@@ -244,12 +302,5 @@ impl Document {
                 .new_node(NodeData::Comment(r.without_spare_room())),
             other => self.arena.new_node(other),
         })
-    }
-
-    /// Removes every child of `node` ("replace all with null").
-    pub(crate) fn remove_children_of(&mut self, node: Id) {
-        while let Some(child) = self.arena.get(node).and_then(|n| n.first_child()) {
-            child.detach(&mut self.arena);
-        }
     }
 }

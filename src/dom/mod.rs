@@ -18,6 +18,7 @@ pub mod names;
 mod node;
 mod order;
 pub mod positions;
+mod select_steps;
 mod strings;
 mod text;
 mod url;
@@ -191,6 +192,9 @@ pub struct Document {
     pub(crate) base_url_cache: std::sync::OnceLock<::url::Url>,
     /// Document order as numbers (see `order.rs`), built on first use; every mutation drops it.
     pub(crate) order_cache: std::sync::OnceLock<Box<order::TreeOrder>>,
+    /// The option/select/selectedcontent state, from the first `select` on (see
+    /// `select_steps.rs`).
+    pub(crate) select_state: Option<Box<select_steps::SelectState>>,
 }
 
 impl Document {
@@ -221,6 +225,7 @@ impl Document {
             url: None,
             base_url_cache: std::sync::OnceLock::new(),
             order_cache: std::sync::OnceLock::new(),
+            select_state: None,
         }
     }
 
@@ -437,6 +442,10 @@ impl Document {
             let contents = self.arena.new_node(NodeData::Fragment);
             self.template_contents.insert(id, contents);
         }
+        self.note_created(name, ns);
+        if parent.is_some() && self.select_state.is_some() {
+            self.steps_after_insert(id);
+        }
         id
     }
 
@@ -518,6 +527,7 @@ impl Document {
         }
         let r = self.strings.push_maybe_source(text, source_offset);
         parent.append_value(NodeData::Text(r), &mut self.arena);
+        self.note_child_added(parent);
     }
 
     /// Inserts text before `sibling`, merging with a text node right before it.
@@ -538,6 +548,9 @@ impl Document {
         let r = self.strings.push_maybe_source(text, source_offset);
         let node = self.arena.new_node(NodeData::Text(r));
         sibling.insert_before(node, &mut self.arena);
+        if let Some(parent) = self.arena[sibling].parent() {
+            self.note_child_added(parent);
+        }
     }
 
     /// Creates a comment node (detached).

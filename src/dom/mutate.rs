@@ -282,7 +282,7 @@ impl Document {
         if n != o {
             self.insert_unchecked(parent, new.raw, Place::Before(o));
         }
-        o.detach(&mut self.arena);
+        self.detach_with_steps(o);
         self.tree_changed();
         Ok(())
     }
@@ -290,7 +290,7 @@ impl Document {
     /// Removes `node` from its parent; it stays live and can be inserted again.
     pub fn detach(&mut self, node: NodeId) -> Result<()> {
         let n = self.live(node)?;
-        n.detach(&mut self.arena);
+        self.detach_with_steps(n);
         self.tree_changed();
         Ok(())
     }
@@ -304,6 +304,7 @@ impl Document {
                 "the root node cannot be removed",
             ));
         }
+        self.detach_with_steps(n);
         // Template contents hang off their templates outside the tree: free them too.
         let mut work = vec![n];
         while let Some(top) = work.pop() {
@@ -434,25 +435,33 @@ impl Document {
         } else {
             vec![node]
         };
+        // Moving is removing (with the removing steps) and inserting.
+        for &n in &nodes {
+            self.detach_with_steps(n);
+        }
         match place {
             Place::Append => {
-                for n in nodes {
+                for n in nodes.iter().copied() {
                     n.detach(&mut self.arena);
                     parent.append(n, &mut self.arena);
                 }
             }
             Place::Before(reference) => {
-                for n in nodes {
+                for n in nodes.iter().copied() {
                     n.detach(&mut self.arena);
                     reference.insert_before(n, &mut self.arena);
                 }
             }
             Place::Prepend => {
-                for n in nodes.into_iter().rev() {
+                for n in nodes.iter().copied().rev() {
                     n.detach(&mut self.arena);
                     parent.prepend(n, &mut self.arena);
                 }
             }
+        }
+        // The insertion and post-connection steps (`select_steps.rs`).
+        for n in nodes {
+            self.steps_after_insert(n);
         }
     }
 
@@ -511,6 +520,7 @@ impl Document {
         if let NodeData::Element(d) = self.data_mut(e) {
             d.attrs = range;
         }
+        self.attribute_changed(e, name, true);
         self.tree_changed();
         Ok(())
     }
@@ -547,6 +557,7 @@ impl Document {
         if let NodeData::Element(d) = self.data_mut(e) {
             d.attrs = range;
         }
+        self.attribute_changed(e, id, false);
         self.tree_changed();
         Ok(true)
     }
@@ -581,6 +592,7 @@ impl Document {
                 if !text.is_empty() {
                     let t = self.new_text(text);
                     n.append(t.raw, &mut self.arena);
+                    self.note_child_added(n);
                 }
             }
             NodeData::Document => {
@@ -626,6 +638,7 @@ impl Document {
         for child in fragment.root().children() {
             let copy = self.import_subtree(&fragment, child.node_id())?;
             target.append(copy.raw, &mut self.arena);
+            self.steps_after_insert(copy.raw);
         }
         self.tree_changed();
         Ok(())

@@ -731,7 +731,6 @@ fn forget_freed_nodes(tb: &mut crate::tree_builder::TreeBuilder) {
     if tb.form.is_some_and(freed) {
         tb.form = None;
     }
-    tb.selects.retain(|&node, _| !freed(node));
     tb.token_attrs.retain(|&node, _| !freed(node));
     for node in gone {
         tb.active.remove_node(node);

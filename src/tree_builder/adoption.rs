@@ -107,6 +107,8 @@ impl TreeBuilder {
 
     /// The adoption agency algorithm for a tag whose name is `subject`.
     pub(crate) fn adoption_agency(&mut self, tag: &TagToken<'_>) -> Adoption {
+        // Options popped before the algorithm see the tree as it was.
+        self.flush_popped_options();
         let subject = tag.name;
         // "If the current node is an HTML element whose tag name is subject, and the current
         // node is not in the list of active formatting elements, then pop the current node off
@@ -258,6 +260,12 @@ impl TreeBuilder {
             // the stack of open elements and continue."
             let Some(entry) = entry else {
                 removed.push(node_pos);
+                // An option removed here is popped off the stack of open elements: "maybe
+                // clone an option into selectedcontent" sees its children as they are now,
+                // before this algorithm moves any (our reading: removing is popping).
+                if self.open.track_popped_options {
+                    self.doc.maybe_clone_option(node);
+                }
                 continue;
             };
             // "Create an element for the token for which the element node was created, in the
@@ -285,7 +293,12 @@ impl TreeBuilder {
             last_node = new;
         }
         removed.reverse();
+        let tracked = self.open.track_popped_options;
         self.open.remove_positions(&removed);
+        if tracked {
+            // Already cloned above.
+            let _ = self.open.take_popped_options();
+        }
         last_node
     }
 

@@ -333,12 +333,9 @@ impl TreeBuilder {
             }
             None => self.create_element_for_token(tag, ns),
         };
-        if ns == Namespace::Html && matches!(tag.name, n::OPTION | n::SELECTEDCONTENT) {
-            if tag.name == n::OPTION {
-                self.option_inserted(element);
-            } else {
-                self.selectedcontent_inserted(element);
-            }
+        // (The option and selectedcontent insertion steps ran in the DOM edit.)
+        if ns == Namespace::Html && tag.name == n::SELECTEDCONTENT {
+            self.note_select_element(element);
         }
         self.push_element(element, tag.name, ns);
         if deep {

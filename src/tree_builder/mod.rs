@@ -35,8 +35,8 @@ pub use fragment::FragmentContextError;
 
 use indextree::NodeId;
 
+use crate::dom::Document;
 use crate::dom::names::{LocalName, Namespace, local_name as n};
-use crate::dom::{Document, NodeData};
 use crate::error::{ErrorCode, ParseError};
 use crate::tokenizer::{Attribute, Doctype, State, Tag, Token, TokenSink, TokenSinkResult};
 
@@ -320,8 +320,6 @@ pub(crate) struct TreeBuilder {
     pub(crate) current_span: crate::tokenizer::Span,
     /// The input span of the pending table character tokens.
     pub(crate) pending_table_text_span: crate::tokenizer::Span,
-    /// The selectedness state of the `select` elements (see `select.rs`).
-    pub(crate) selects: std::collections::HashMap<NodeId, select::SelectState>,
     /// 13.2.3: the encoding confidence is *tentative* (byte input whose encoding is a guess),
     /// so a `<meta>` that declares an encoding ("in head") makes the parser "change the
     /// encoding" (13.2.3.4).
@@ -372,7 +370,6 @@ impl TreeBuilder {
             stand_in_spacing: insert::STAND_IN_SPACING,
             current_span: crate::tokenizer::Span::default(),
             pending_table_text_span: crate::tokenizer::Span::default(),
-            selects: std::collections::HashMap::new(),
             encoding_tentative: false,
             declared_encoding: None,
             script_hooks: false,
@@ -736,13 +733,6 @@ impl TreeBuilder {
     pub(crate) fn stop_parsing(&mut self) {
         self.open.clear();
         self.stopped = true;
-    }
-
-    /// Whether `node` is an HTML element named `name`.
-    #[inline]
-    pub(crate) fn node_is_html(&self, node: NodeId, name: LocalName) -> bool {
-        matches!(self.doc.arena.get(node).map(|x| x.get()),
-            Some(NodeData::Element(e)) if e.ns == Namespace::Html && e.name == name)
     }
 }
 

@@ -882,12 +882,6 @@ impl OpenElements {
         self.get(s).map(|e| e.node)
     }
 
-    /// The number of open HTML elements named `name` (one with an exact list).
-    pub(crate) fn count_html(&self, name: LocalName) -> usize {
-        debug_assert!(exact_list(name, Namespace::Html));
-        self.name_list(name, Namespace::Html).map_or(0, Vec::len)
-    }
-
     /// Moves `entry`'s recorded position from `from` to `to` in every list it is in (a dead
     /// entry's marks move with it).
     fn renumber(&mut self, entry: &Entry, from: u32, to: u32) {

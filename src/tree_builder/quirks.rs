@@ -73,8 +73,8 @@ const QUIRKS_PUBLIC_PREFIXES: &[&str] = &[
     "-//webtechs//dtd mozilla html//",
 ];
 
-/// Prefixes that mean quirks mode when the system identifier is missing, and limited-quirks
-/// mode when it is present.
+/// Prefixes that mean quirks mode when the system identifier is "missing or the empty
+/// string", and limited-quirks mode when it is "neither missing nor the empty string".
 const HTML_401_PREFIXES: &[&str] = &[
     "-//w3c//dtd html 4.01 frameset//",
     "-//w3c//dtd html 4.01 transitional//",
@@ -102,17 +102,20 @@ pub(crate) fn quirks_mode_for(d: &Doctype<'_>) -> QuirksMode {
     let public = d.public_id.map(str::to_ascii_lowercase);
     let system = d.system_id.map(str::to_ascii_lowercase);
     let public = public.as_deref();
+    // The two HTML 4.01 conditions name "missing or the empty string" explicitly (the
+    // general remark that "a system identifier whose value is the empty string is not
+    // considered missing" does not change them).
+    let system_missing_or_empty = system.as_deref().is_none_or(str::is_empty);
     let starts =
         |prefixes: &[&str]| public.is_some_and(|p| prefixes.iter().any(|x| p.starts_with(x)));
     if public.is_some_and(|p| QUIRKS_PUBLIC_IDS.contains(&p))
         || system.as_deref() == Some(QUIRKS_SYSTEM_ID)
         || starts(QUIRKS_PUBLIC_PREFIXES)
-        || (system.is_none() && starts(HTML_401_PREFIXES))
+        || (system_missing_or_empty && starts(HTML_401_PREFIXES))
     {
         return QuirksMode::Quirks;
     }
-    // "A system identifier whose value is the empty string is not considered missing."
-    if starts(LIMITED_QUIRKS_PREFIXES) || (system.is_some() && starts(HTML_401_PREFIXES)) {
+    if starts(LIMITED_QUIRKS_PREFIXES) || (!system_missing_or_empty && starts(HTML_401_PREFIXES)) {
         return QuirksMode::LimitedQuirks;
     }
     QuirksMode::NoQuirks
@@ -157,7 +160,7 @@ mod tests {
                 Some("-//W3C//DTD HTML 4.01 Transitional//EN"),
                 Some("")
             )),
-            QuirksMode::LimitedQuirks
+            QuirksMode::Quirks
         );
         assert_eq!(
             quirks_mode_for(&doctype(

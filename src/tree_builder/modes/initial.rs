@@ -50,7 +50,9 @@ fn doctype_token<'t>(tb: &mut TreeBuilder, d: &Doctype<'_>) -> Step<'t> {
         }
         tb.doc.append_node_checked(document, node);
     }
-    // The document is not an iframe srcdoc document, and the parser can change the mode.
+    // "If the document is not an iframe srcdoc document, and the parser cannot change the
+    // mode flag is false": this crate parses neither srcdoc documents nor documents whose
+    // mode is fixed, so both conditions always hold.
     tb.doc.quirks_mode = quirks::quirks_mode_for(d);
     tb.mode = InsertionMode::BeforeHtml;
     Step::Done

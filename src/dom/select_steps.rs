@@ -1,0 +1,1086 @@
+//! The DOM steps of the `option`, `select` and `selectedcontent` elements (HTML Standard,
+//! 4.10.7 "The select element", 4.10.10 "The option element", 4.10.17 "The selectedcontent
+//! element"), run on the tree: the tree builder and the mutation API both call these, so
+//! parser insertions, the adoption agency algorithm, foster parenting and API edits run the
+//! same steps.
+//!
+//! What the standard defines, and where it is here:
+//! - "get the nearest ancestor select" and "option ... disabled" (4.10.10): [`Ctx`], read from
+//!   the DOM parent chain (template contents are a separate tree, so no walk crosses into a
+//!   `template`'s host).
+//! - "get the list of options" (4.10.7): [`Document::list_of_options`]. An option is in a
+//!   select's list exactly when that select is its nearest ancestor select (both stop at
+//!   `datalist`, `hr`, `option`, a nested `select` and a second `optgroup`).
+//! - the option insertion, removing and moving steps ("update an option's nearest ancestor
+//!   select"): [`Document::update_option_select`].
+//! - "the selectedness setting algorithm" (4.10.7): [`Document::selectedness_setting`].
+//! - "maybe clone an option into selectedcontent", "update a select's selectedcontent", "get a
+//!   select's enabled selectedcontent", "clone an option into a selectedcontent", "clear a
+//!   select's non-primary selectedcontent elements", the selectedcontent post-connection and
+//!   removing steps (4.10.17).
+//!
+//! The DOM's "insert" runs the insertion steps for every inclusive descendant of the inserted
+//! node and then the post-connection steps for those that are connected; "remove" runs the
+//! removing steps for the removed node and its descendants; a move is a remove then an insert
+//! ([`Document::steps_before_move`], [`Document::steps_after_insert`]).
+//!
+//! Cost: nothing here runs until the document has made a `select` and an `option` or
+//! `selectedcontent` element. The ancestor context of an element (nearest select, disabled
+//! optgroup, connectedness, depth) is memoised until a subtree holding it moves; each select
+//! keeps its only selected option and its first selectedcontent up to date as elements come
+//! and go; so parsing 100,000 options, or 100,000 selectedcontent elements, nested or not, does
+//! bounded work per element. Moving a subtree runs the removing and insertion steps for its
+//! option and selectedcontent descendants, as the DOM does, so it costs the subtree's size.
+//! Every walk is iterative.
+
+use std::collections::{HashMap, HashSet};
+
+use super::build::IdHash;
+use super::names::{LocalName, Namespace, local_name as n};
+use super::{Document, NodeData};
+
+type Id = indextree::NodeId;
+
+/// What a child of an element sees of its ancestors (for one element, "its ancestors" is the
+/// element and the element's ancestors).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+struct Ctx {
+    /// "The nearest ancestor select" of an option child, before any `optgroup` was passed.
+    select0: Option<Id>,
+    /// The same once one `optgroup` was passed (a second one gives null).
+    select1: Option<Id>,
+    /// "An option element option is disabled if ...": the first `select`, `hr`, `datalist`,
+    /// `option` or `optgroup` ancestor is an `optgroup` with a `disabled` attribute.
+    optgroup_disabled: bool,
+    /// The nearest `select` ancestor (the selectedcontent post-connection steps'
+    /// nearestSelectAncestor, and the removing steps' "oldAncestor's inclusive ancestors").
+    nearest_select: Option<Id>,
+    /// A selectedcontent child would be disabled: an `option` or `selectedcontent` ancestor,
+    /// or a second `select`.
+    sc_disabled: bool,
+    /// The child is connected (the root above is the `Document` node).
+    connected: bool,
+    /// The child's depth (a root's is 0).
+    depth: u32,
+    /// The outermost selectedcontent ancestor below the nearest select ancestor.
+    outer_sc: Option<Id>,
+}
+
+/// The select-related state of a document (see the module docs).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SelectState {
+    /// Options whose selectedness is not "has a `selected` attribute" (what element creation
+    /// and the attribute's changes set, the dirtiness being always false here).
+    selectedness: HashMap<Id, bool, IdHash>,
+    /// Each option's "cached nearest ancestor select element" (absent: null).
+    cached_select: HashMap<Id, Id, IdHash>,
+    /// The selectedcontent elements whose disabled is true.
+    sc_disabled: HashSet<Id, IdHash>,
+    /// The selectedcontent elements that may have children (given a child or cloned into
+    /// since they were last cleared), by their nearest select ancestor when they got it, so
+    /// clearing a select's non-primary ones visits only these.
+    sc_maybe_nonempty: HashMap<Option<Id>, HashSet<Id, IdHash>, IdHash>,
+    /// A select with a select ancestor was seen (then clearing visits every candidate).
+    nested_selects: bool,
+    /// The selectedcontent elements that are some select's known first one.
+    primaries: HashSet<Id, IdHash>,
+    /// For a select whose options have not changed except by insertions since the last
+    /// selectedness setting algorithm: its only option with selectedness true, if any (and,
+    /// when none, no option was enabled).
+    stable: HashMap<Id, Option<Id>, IdHash>,
+    /// For a select: its first selectedcontent descendant, when known.
+    primary: HashMap<Id, Option<Id>, IdHash>,
+    /// Memoised [`Ctx`] of elements, valid while `generation` is unchanged.
+    memo: HashMap<Id, (u64, Ctx), IdHash>,
+    /// Bumped by every change of an existing node's ancestors.
+    generation: u64,
+    /// The number of selectedcontent elements created.
+    selectedcontents: usize,
+    /// The number of select elements created.
+    selects: usize,
+    /// The number of option and selectedcontent elements created.
+    options_and_scs: usize,
+    /// selectedcontent elements may have children without being filed in
+    /// `sc_maybe_nonempty` (made before the steps were active).
+    unfiled: bool,
+    /// For a select: how many options have it as their cached nearest ancestor select (the
+    /// size of its list of options).
+    option_count: HashMap<Id, usize, IdHash>,
+}
+
+impl Document {
+    /// Called for every element created: the state exists from the first `select`, `option`
+    /// or `selectedcontent` on.
+    #[inline]
+    pub(crate) fn note_created(&mut self, name: LocalName, ns: Namespace) {
+        if ns != Namespace::Html {
+            return;
+        }
+        if !matches!(name, n::SELECT | n::OPTION | n::SELECTEDCONTENT) {
+            return;
+        }
+        let s = self.select_state.get_or_insert_with(Box::default);
+        let was_active = s.selects > 0 && s.options_and_scs > 0;
+        let had_selectedcontent = s.selectedcontents > 0;
+        match name {
+            n::SELECT => s.selects += 1,
+            n::OPTION => s.options_and_scs += 1,
+            _ => {
+                s.options_and_scs += 1;
+                s.selectedcontents += 1;
+            }
+        }
+        if !was_active && s.selects > 0 && s.options_and_scs > 0 && had_selectedcontent {
+            // selectedcontent elements made before the steps ran were not filed.
+            s.unfiled = true;
+        }
+    }
+
+    /// Whether the steps can change anything: the document has made a `select` and an
+    /// `option` or `selectedcontent` element.
+    #[inline]
+    pub(crate) fn steps_active(&self) -> bool {
+        self.select_state
+            .as_deref()
+            .is_some_and(|s| s.selects > 0 && s.options_and_scs > 0)
+    }
+
+    /// Whether the document has made a `selectedcontent` element (so popped options may
+    /// need cloning).
+    #[inline]
+    pub(crate) fn has_selectedcontent(&self) -> bool {
+        self.select_state
+            .as_deref()
+            .is_some_and(|s| s.selectedcontents > 0 && s.selects > 0)
+    }
+
+    /// Called when `parent` gets a new child: a selectedcontent may no longer be empty.
+    #[inline]
+    pub(crate) fn note_child_added(&mut self, parent: Id) {
+        if self.steps_active() {
+            self.note_child_added_slow(parent);
+        }
+    }
+
+    #[inline(never)]
+    fn note_child_added_slow(&mut self, parent: Id) {
+        let parent = self.resolve_stand_in(parent);
+        if self.is_html(parent, n::SELECTEDCONTENT) {
+            self.note_maybe_nonempty(parent);
+        }
+    }
+
+    /// Files `sc` among the selectedcontent elements that may have children.
+    fn note_maybe_nonempty(&mut self, sc: Id) {
+        let select = self.ctx_of_parent(sc).nearest_select;
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.sc_maybe_nonempty.entry(select).or_default().insert(sc);
+        }
+    }
+
+    // -------------------------------------------------------------------------------------
+    // Small helpers.
+
+    fn is_html(&self, id: Id, name: LocalName) -> bool {
+        matches!(self.arena.get(id).map(|x| x.get()),
+            Some(NodeData::Element(e)) if e.ns == Namespace::Html && e.name == name)
+    }
+
+    fn html_name(&self, id: Id) -> Option<LocalName> {
+        match self.arena.get(id).map(|x| x.get()) {
+            Some(NodeData::Element(e)) if e.ns == Namespace::Html => Some(e.name),
+            _ => None,
+        }
+    }
+
+    fn has_attr(&self, id: Id, name: LocalName) -> bool {
+        self.element_data(id).is_some_and(|e| {
+            self.attrs_of(e)
+                .iter()
+                .any(|a| a.name == name && a.ns == super::names::AttrNamespace::None)
+        })
+    }
+
+    fn attr_value(&self, id: Id, name: LocalName) -> Option<&str> {
+        let e = self.element_data(id)?;
+        self.attrs_of(e)
+            .iter()
+            .find(|a| a.name == name && a.ns == super::names::AttrNamespace::None)
+            .map(|a| self.str(a.value))
+    }
+
+    /// The children of `id` in order, elements with stand-ins resolved.
+    fn child_nodes(&self, id: Id) -> Vec<Id> {
+        let mut out = Vec::new();
+        let mut next = self.arena.get(id).and_then(|x| x.first_child());
+        while let Some(c) = next {
+            next = self.arena[c].next_sibling();
+            out.push(self.resolve_stand_in(c));
+        }
+        out
+    }
+
+    /// Whether `id`'s root is the `Document` node ("connected").
+    fn is_connected(&mut self, id: Id) -> bool {
+        match self.parent_node(id) {
+            Some(_) => self.ctx_of_parent(id).connected,
+            None => id == self.root && matches!(self.arena[id].get(), NodeData::Document),
+        }
+    }
+
+    /// The ancestor context of a child of `parent` (`None`: a root).
+    fn ctx_below(&mut self, parent: Option<Id>) -> Ctx {
+        let Some(parent) = parent else {
+            return Ctx::default();
+        };
+        let generation = match self.select_state.as_deref() {
+            Some(s) => s.generation,
+            None => return Ctx::default(),
+        };
+        // Walk up to a memoised element or the root, then fill in downwards.
+        let mut chain = Vec::new();
+        let mut at = Some(parent);
+        let mut base = None;
+        while let Some(e) = at {
+            if let Some(&(g, ctx)) = self.select_state.as_deref().and_then(|s| s.memo.get(&e)) {
+                if g == generation {
+                    base = Some(ctx);
+                    break;
+                }
+            }
+            chain.push(e);
+            at = self.parent_node(e);
+        }
+        let base = base.unwrap_or_else(|| {
+            // The context of the root itself.
+            let root = chain.last().copied();
+            Ctx {
+                connected: root == Some(self.root)
+                    && matches!(self.arena[self.root].get(), NodeData::Document),
+                ..Ctx::default()
+            }
+        });
+        let mut ctx = base;
+        while let Some(e) = chain.pop() {
+            ctx = self.ctx_step(ctx, e);
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.memo.insert(e, (generation, ctx));
+            }
+        }
+        ctx
+    }
+
+    /// The context below `e` given the context `above` of `e` itself.
+    fn ctx_step(&mut self, above: Ctx, e: Id) -> Ctx {
+        let above = Ctx {
+            depth: above.depth.saturating_add(1),
+            ..above
+        };
+        if above.nearest_select.is_some() && self.html_name(e) == Some(n::SELECT) {
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.nested_selects = true;
+            }
+        }
+        match self.html_name(e) {
+            Some(n::SELECT) => Ctx {
+                select0: Some(e),
+                select1: Some(e),
+                optgroup_disabled: false,
+                nearest_select: Some(e),
+                sc_disabled: above.sc_disabled || above.nearest_select.is_some(),
+                outer_sc: None,
+                ..above
+            },
+            Some(n::DATALIST | n::HR) => Ctx {
+                select0: None,
+                select1: None,
+                optgroup_disabled: false,
+                ..above
+            },
+            Some(n::OPTION) => Ctx {
+                select0: None,
+                select1: None,
+                optgroup_disabled: false,
+                sc_disabled: true,
+                ..above
+            },
+            Some(n::SELECTEDCONTENT) => Ctx {
+                sc_disabled: true,
+                outer_sc: above.outer_sc.or(Some(e)),
+                ..above
+            },
+            Some(n::OPTGROUP) => Ctx {
+                select0: above.select1,
+                select1: None,
+                optgroup_disabled: self.has_attr(e, n::DISABLED),
+                ..above
+            },
+            _ => above,
+        }
+    }
+
+    fn ctx_of_parent(&mut self, node: Id) -> Ctx {
+        let parent = self.parent_node(node);
+        self.ctx_below(parent)
+    }
+
+    /// Forgets everything derived from the tree (an attribute the steps read changed).
+    fn ancestors_changed(&mut self) {
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.generation = s.generation.wrapping_add(1);
+            s.memo.clear();
+            s.stable.clear();
+            s.primary.clear();
+            s.primaries.clear();
+        }
+    }
+
+    /// Forgets what depends on the ancestors of `root` and its descendants: called before
+    /// `root` leaves its parent. The walk costs what the removing steps' walk costs. A select
+    /// whose single selected option is known stays known (the removing steps keep it up to
+    /// date); one known to have no enabled option may gain one by the move.
+    fn subtree_moving(&mut self, root: Id) {
+        let Some(s) = self.select_state.as_deref_mut() else {
+            return;
+        };
+        s.stable.retain(|_, v| v.is_some());
+        self.forget_memo(root);
+    }
+
+    /// Forgets the memoised contexts of `root` and its descendants.
+    fn forget_memo(&mut self, root: Id) {
+        if self
+            .select_state
+            .as_deref()
+            .is_none_or(|s| s.memo.is_empty())
+        {
+            return;
+        }
+        let mut stack = vec![self.resolve_stand_in(root)];
+        while let Some(node) = stack.pop() {
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.memo.remove(&node);
+            }
+            let kids = self.child_nodes(node);
+            stack.extend(
+                kids.into_iter()
+                    .filter(|&k| matches!(self.arena[k].get(), NodeData::Element(_))),
+            );
+        }
+    }
+
+    // -------------------------------------------------------------------------------------
+    // 4.10.10 The option element.
+
+    /// An option's selectedness.
+    fn selectedness(&self, option: Id) -> bool {
+        match self
+            .select_state
+            .as_deref()
+            .and_then(|s| s.selectedness.get(&option))
+        {
+            Some(&v) => v,
+            // "When the element is created, its selectedness must be set to true if the
+            // element has a selected attribute."
+            None => self.has_attr(option, n::SELECTED),
+        }
+    }
+
+    fn set_selectedness(&mut self, option: Id, value: bool) {
+        let default = self.has_attr(option, n::SELECTED);
+        if let Some(s) = self.select_state.as_deref_mut() {
+            if value == default {
+                s.selectedness.remove(&option);
+            } else {
+                s.selectedness.insert(option, value);
+            }
+        }
+    }
+
+    /// "An option element option is disabled if ...".
+    fn option_disabled(&mut self, option: Id) -> bool {
+        self.has_attr(option, n::DISABLED) || self.ctx_of_parent(option).optgroup_disabled
+    }
+
+    /// "Get the nearest ancestor select" of an option.
+    fn nearest_select(&mut self, option: Id) -> Option<Id> {
+        self.ctx_of_parent(option).select0
+    }
+
+    /// "Update an option's nearest ancestor select" (the option insertion, removing and
+    /// moving steps). `inserted` tells which change it follows, for the fast paths.
+    fn update_option_select(&mut self, option: Id, inserted: bool) {
+        let old = self
+            .select_state
+            .as_deref()
+            .and_then(|s| s.cached_select.get(&option).copied());
+        let new = self.nearest_select(option);
+        if old == new {
+            return;
+        }
+        if let Some(old) = old {
+            self.selectedness_after_removal(old, option);
+        }
+        if let Some(new) = new {
+            if inserted {
+                self.selectedness_after_insertion(new, option);
+            } else {
+                self.selectedness_setting(new);
+            }
+        }
+        if let Some(s) = self.select_state.as_deref_mut() {
+            match new {
+                Some(new) => {
+                    s.cached_select.insert(option, new);
+                    *s.option_count.entry(new).or_insert(0) += 1;
+                }
+                None => {
+                    s.cached_select.remove(&option);
+                }
+            };
+            if let Some(old) = old {
+                if let Some(c) = s.option_count.get_mut(&old) {
+                    *c = c.saturating_sub(1);
+                }
+            }
+        }
+    }
+
+    /// "Maybe clone an option into selectedcontent".
+    pub(crate) fn maybe_clone_option(&mut self, option: Id) {
+        if !self.steps_active()
+            || self.arena.get(option).is_none_or(|x| x.is_removed())
+            || !self.is_html(option, n::OPTION)
+        {
+            return;
+        }
+        // "Let select be option's nearest ancestor select."
+        let Some(select) = self.nearest_select(option) else {
+            return;
+        };
+        // "If select is not null, option's selectedness is true, and select's enabled
+        // selectedcontent is not null, then run clone an option into a selectedcontent."
+        if !self.selectedness(option) {
+            return;
+        }
+        if let Some(sc) = self.enabled_selectedcontent(select) {
+            self.clone_option_into(option, sc);
+        }
+    }
+
+    // -------------------------------------------------------------------------------------
+    // 4.10.7 The select element.
+
+    /// "The display size" is 1 and there is no `multiple` attribute.
+    fn single_display(&self, select: Id) -> bool {
+        if self.has_attr(select, n::MULTIPLE) {
+            return false;
+        }
+        self.attr_value(select, n::SIZE)
+            .and_then(parse_non_negative)
+            .is_none_or(|s| s == 1)
+    }
+
+    /// "Get the list of options" of `select`, in tree order.
+    fn list_of_options(&self, select: Id) -> Vec<Id> {
+        let mut options = Vec::new();
+        // (node, whether an optgroup is between it and select)
+        let mut stack: Vec<(Id, bool)> = self
+            .child_nodes(select)
+            .into_iter()
+            .rev()
+            .map(|c| (c, false))
+            .collect();
+        while let Some((node, in_optgroup)) = stack.pop() {
+            let name = self.html_name(node);
+            if name == Some(n::OPTION) {
+                options.push(node);
+            }
+            // Skip the descendants of select, hr, option, datalist, and of an optgroup
+            // with an optgroup between it and select.
+            let skip = matches!(name, Some(n::SELECT | n::HR | n::OPTION | n::DATALIST))
+                || (name == Some(n::OPTGROUP) && in_optgroup);
+            if skip {
+                continue;
+            }
+            let below = in_optgroup || name == Some(n::OPTGROUP);
+            for c in self.child_nodes(node).into_iter().rev() {
+                stack.push((c, below));
+            }
+        }
+        options
+    }
+
+    /// "The selectedness setting algorithm" for `select`, in full.
+    pub(crate) fn selectedness_setting(&mut self, select: Id) {
+        if self.has_attr(select, n::MULTIPLE) {
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.stable.remove(&select);
+            }
+            return;
+        }
+        let options = self.list_of_options(select);
+        let selected: Vec<Id> = options
+            .iter()
+            .copied()
+            .filter(|&o| self.selectedness(o))
+            .collect();
+        let mut only = None;
+        if selected.is_empty() {
+            // Step 1: with a display size of 1, select the first option that is not disabled.
+            if self.single_display(select) {
+                for &o in &options {
+                    if !self.option_disabled(o) {
+                        self.set_selectedness(o, true);
+                        only = Some(o);
+                        break;
+                    }
+                }
+            }
+        } else {
+            // Step 2: "set the selectedness of all but the last option element with its
+            // selectedness set to true ... to false".
+            let last = selected[selected.len() - 1];
+            for &o in &selected[..selected.len() - 1] {
+                self.set_selectedness(o, false);
+            }
+            only = Some(last);
+        }
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.stable.insert(select, only);
+        }
+    }
+
+    /// The selectedness setting algorithm after `option` joined `select`'s list.
+    fn selectedness_after_insertion(&mut self, select: Id, option: Id) {
+        let stable = self
+            .select_state
+            .as_deref()
+            .and_then(|s| s.stable.get(&select).copied());
+        // With a multiple attribute the algorithm changes nothing.
+        if self.has_attr(select, n::MULTIPLE) {
+            return;
+        }
+        let Some(current) = stable else {
+            return self.selectedness_setting(select);
+        };
+        let selected = self.selectedness(option);
+        let only = match (current, selected) {
+            // One option stays selected.
+            (Some(c), false) => Some(c),
+            // Two: keep the last in tree order.
+            (Some(c), true) => {
+                if self.precedes(c, option) {
+                    self.set_selectedness(c, false);
+                    Some(option)
+                } else {
+                    self.set_selectedness(option, false);
+                    Some(c)
+                }
+            }
+            (None, true) => Some(option),
+            // None selected and none enabled before: the new option is the first enabled.
+            (None, false) => {
+                if self.single_display(select) && !self.option_disabled(option) {
+                    self.set_selectedness(option, true);
+                    Some(option)
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.stable.insert(select, only);
+        }
+    }
+
+    /// The selectedness setting algorithm after `option` left `select`'s list.
+    fn selectedness_after_removal(&mut self, select: Id, option: Id) {
+        if self.has_attr(select, n::MULTIPLE) {
+            return;
+        }
+        let stable = self
+            .select_state
+            .as_deref()
+            .and_then(|s| s.stable.get(&select).copied());
+        match stable {
+            // Another option stays the only selected one; or none was selected or enabled.
+            Some(Some(c)) if c != option => {}
+            Some(None) => {}
+            _ => self.selectedness_setting(select),
+        }
+    }
+
+    /// Whether `a` comes before `b` in tree order (both in one tree). Costs the distance to
+    /// their common ancestor (depths come from the memo) plus the sibling search.
+    fn precedes(&mut self, a: Id, b: Id) -> bool {
+        if a == b {
+            return false;
+        }
+        let (mut xa, mut xb) = (a, b);
+        let mut da = self.ctx_of_parent(a).depth;
+        let mut db = self.ctx_of_parent(b).depth;
+        while da > db {
+            match self.parent_node(xa) {
+                Some(p) => (xa, da) = (p, da - 1),
+                None => return false,
+            }
+        }
+        while db > da {
+            match self.parent_node(xb) {
+                Some(p) => (xb, db) = (p, db - 1),
+                None => return false,
+            }
+        }
+        // An ancestor comes before its descendants.
+        if xa == xb {
+            return xa == a;
+        }
+        loop {
+            let (pa, pb) = (self.parent_node(xa), self.parent_node(xb));
+            match (pa, pb) {
+                (Some(pa), Some(pb)) if pa == pb => return self.sibling_precedes(xa, xb),
+                (Some(pa), Some(pb)) => (xa, xb) = (pa, pb),
+                _ => return false,
+            }
+        }
+    }
+
+    /// Whether sibling `xa` comes before sibling `xb`: a search outwards from `xb` in both
+    /// directions, which ends at `xa` or at the first end of the sibling list met (an end
+    /// tells the answer), so the parser's appends cost one step.
+    fn sibling_precedes(&self, xa: Id, xb: Id) -> bool {
+        let step = |x: Id, forward: bool| {
+            let t = self.tree_node(x);
+            let s = if forward {
+                self.arena[t].next_sibling()
+            } else {
+                self.arena[t].previous_sibling()
+            };
+            s.map(|s| self.resolve_stand_in(s))
+        };
+        let (mut back, mut fwd) = (xb, xb);
+        loop {
+            match step(back, false) {
+                Some(x) if x == xa => return true,
+                Some(x) => back = x,
+                // Nothing before xb: xa is after it.
+                None => return false,
+            }
+            match step(fwd, true) {
+                Some(x) if x == xa => return false,
+                Some(x) => fwd = x,
+                None => return true,
+            }
+        }
+    }
+
+    // -------------------------------------------------------------------------------------
+    // 4.10.17 The selectedcontent element.
+
+    /// "Get a select's enabled selectedcontent".
+    fn enabled_selectedcontent(&mut self, select: Id) -> Option<Id> {
+        if self.has_attr(select, n::MULTIPLE) {
+            return None;
+        }
+        let sc = self.first_selectedcontent(select)?;
+        let disabled = self
+            .select_state
+            .as_deref()
+            .is_some_and(|s| s.sc_disabled.contains(&sc));
+        (!disabled).then_some(sc)
+    }
+
+    /// The first selectedcontent descendant of `select` in tree order.
+    fn first_selectedcontent(&mut self, select: Id) -> Option<Id> {
+        let state = self.select_state.as_deref()?;
+        if state.selectedcontents == 0 {
+            return None;
+        }
+        if let Some(&known) = state.primary.get(&select) {
+            return known;
+        }
+        let mut stack: Vec<Id> = self.child_nodes(select).into_iter().rev().collect();
+        let mut found = None;
+        while let Some(node) = stack.pop() {
+            if self.is_html(node, n::SELECTEDCONTENT) {
+                found = Some(node);
+                break;
+            }
+            stack.extend(self.child_nodes(node).into_iter().rev());
+        }
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.primary.insert(select, found);
+            if let Some(p) = found {
+                s.primaries.insert(p);
+            }
+        }
+        found
+    }
+
+    /// "Update a select's selectedcontent".
+    fn update_selectedcontent(&mut self, select: Id) {
+        let Some(sc) = self.enabled_selectedcontent(select) else {
+            return;
+        };
+        // "Let option be the first option in select's list of options whose selectedness is
+        // true, if any".
+        let stable = self
+            .select_state
+            .as_deref()
+            .and_then(|s| s.stable.get(&select).copied());
+        let no_options = self
+            .select_state
+            .as_deref()
+            .is_some_and(|s| s.option_count.get(&select).copied().unwrap_or(0) == 0);
+        let option = match stable {
+            Some(only) => only,
+            None if no_options => None,
+            None => {
+                let options = self.list_of_options(select);
+                options.into_iter().find(|&o| self.selectedness(o))
+            }
+        };
+        match option {
+            Some(option) => self.clone_option_into(option, sc),
+            // "Clear a selectedcontent": replace all with null.
+            None => self.replace_all(sc, Vec::new()),
+        }
+    }
+
+    /// "Clone an option into a selectedcontent".
+    fn clone_option_into(&mut self, option: Id, sc: Id) {
+        let copies: Vec<Id> = self
+            .child_nodes(option)
+            .into_iter()
+            .filter_map(|c| self.deep_clone(c))
+            .collect();
+        self.replace_all(sc, copies);
+    }
+
+    /// "Replace all" of `parent`'s children with `nodes` (new, parentless nodes), with the
+    /// removing, insertion and post-connection steps.
+    fn replace_all(&mut self, parent: Id, nodes: Vec<Id>) {
+        let parent = self.resolve_stand_in(parent);
+        let children = self.child_nodes(parent);
+        for &child in &children {
+            self.subtree_moving(child);
+        }
+        for child in &children {
+            self.tree_node(*child).detach(&mut self.arena);
+        }
+        for child in children {
+            self.steps_after_remove(child, parent);
+        }
+        let had = !nodes.is_empty();
+        for node in &nodes {
+            self.append_node_checked(parent, *node);
+        }
+        for node in nodes {
+            self.steps_after_insert(node);
+        }
+        if had {
+            self.note_maybe_nonempty(parent);
+        }
+    }
+
+    /// "Clear a select's non-primary selectedcontent elements".
+    fn clear_non_primary(&mut self, select: Id) {
+        let primary = self.first_selectedcontent(select);
+        let Some(state) = self.select_state.as_deref_mut() else {
+            return;
+        };
+        // The candidates filed under this select (all of them if selects were nested, every
+        // selectedcontent descendant if some were never filed).
+        let candidates: Vec<Id> = if state.unfiled {
+            let mut all = Vec::new();
+            let mut stack: Vec<Id> = self.child_nodes(select);
+            while let Some(node) = stack.pop() {
+                if self.is_html(node, n::SELECTEDCONTENT) {
+                    all.push(node);
+                }
+                stack.extend(self.child_nodes(node));
+            }
+            all
+        } else if state.nested_selects {
+            state
+                .sc_maybe_nonempty
+                .drain()
+                .flat_map(|(_, set)| set)
+                .collect()
+        } else {
+            state
+                .sc_maybe_nonempty
+                .remove(&Some(select))
+                .map(|set| set.into_iter().collect())
+                .unwrap_or_default()
+        };
+        for sc in candidates {
+            if self.arena.get(sc).is_none_or(|x| x.is_removed())
+                || self.arena[sc].first_child().is_none()
+            {
+                continue;
+            }
+            if Some(sc) != primary && self.is_descendant_of(sc, select) {
+                self.replace_all(sc, Vec::new());
+            } else {
+                // Still may have children: file it again (under its select now).
+                self.note_maybe_nonempty(sc);
+            }
+        }
+    }
+
+    fn is_descendant_of(&self, node: Id, ancestor: Id) -> bool {
+        let mut at = node;
+        while let Some(p) = self.parent_node(at) {
+            if p == ancestor {
+                return true;
+            }
+            at = p;
+        }
+        false
+    }
+
+    /// "The selectedcontent HTML element post-connection steps".
+    fn selectedcontent_post_connection(&mut self, sc: Id) {
+        let ctx = self.ctx_of_parent(sc);
+        if let Some(s) = self.select_state.as_deref_mut() {
+            if ctx.sc_disabled {
+                s.sc_disabled.insert(sc);
+            } else {
+                s.sc_disabled.remove(&sc);
+            }
+        }
+        let Some(select) = ctx.nearest_select else {
+            return;
+        };
+        if ctx.sc_disabled || self.has_attr(select, n::MULTIPLE) {
+            return;
+        }
+        self.update_selectedcontent(select);
+        self.clear_non_primary(select);
+    }
+
+    /// Keeps the known first selectedcontent of the nearest select ancestor of `sc`, just
+    /// inserted, up to date (with nested selects, forgets them all).
+    fn selectedcontent_inserted(&mut self, sc: Id) {
+        let ctx = self.ctx_of_parent(sc);
+        let Some(select) = ctx.nearest_select else {
+            return;
+        };
+        let Some(state) = self.select_state.as_deref_mut() else {
+            return;
+        };
+        if state.nested_selects {
+            state.primary.clear();
+            state.primaries.clear();
+            return;
+        }
+        let known = state.primary.get(&select).copied();
+        let primary = match known {
+            Some(None) => Some(Some(sc)),
+            // Inside the first one: after it.
+            Some(Some(p)) if ctx.outer_sc == Some(p) => Some(Some(p)),
+            Some(Some(p)) if p != sc && self.precedes(sc, p) => Some(Some(sc)),
+            Some(Some(p)) => Some(Some(p)),
+            None => None,
+        };
+        if let (Some(s), Some(primary)) = (self.select_state.as_deref_mut(), primary) {
+            s.primary.insert(select, primary);
+            if let Some(p) = primary {
+                s.primaries.insert(p);
+            }
+        }
+    }
+
+    /// "The selectedcontent HTML element removing steps", `old_ancestor` being the removed
+    /// subtree's old parent.
+    fn selectedcontent_removed(&mut self, sc: Id, old_ancestor: Id) {
+        if self
+            .select_state
+            .as_deref()
+            .is_some_and(|s| s.sc_disabled.contains(&sc))
+        {
+            return;
+        }
+        // "For each ancestor of removedNode's ancestors: if ancestor is a select, return."
+        if self.ctx_of_parent(sc).nearest_select.is_some() {
+            return;
+        }
+        // "For each ancestor of oldAncestor's inclusive ancestors: if ancestor is a select,
+        // run update a select's selectedcontent given ancestor and return."
+        if let Some(select) = self.ctx_below(Some(old_ancestor)).nearest_select {
+            self.update_selectedcontent(select);
+        }
+    }
+
+    // -------------------------------------------------------------------------------------
+    // The DOM's insert and remove.
+
+    /// The option and selectedcontent elements among `root`'s inclusive descendants, in
+    /// tree order.
+    fn interesting_in(&self, root: Id) -> Vec<Id> {
+        let root = self.resolve_stand_in(root);
+        let mut out = Vec::new();
+        if !matches!(
+            self.arena.get(root).map(|x| x.get()),
+            Some(NodeData::Element(_))
+        ) {
+            return out;
+        }
+        let mut stack = vec![root];
+        while let Some(node) = stack.pop() {
+            if let Some(n::OPTION | n::SELECTEDCONTENT) = self.html_name(node) {
+                out.push(node);
+            }
+            let mut kids = self.child_nodes(node);
+            kids.retain(|&k| matches!(self.arena[k].get(), NodeData::Element(_)));
+            stack.extend(kids.into_iter().rev());
+        }
+        out
+    }
+
+    /// Call before `node` (which has a parent) leaves it or moves: forgets the ancestor
+    /// memos. Returns the old parent for [`Document::steps_after_remove`].
+    pub(crate) fn steps_before_move(&mut self, node: Id) -> Option<Id> {
+        if !self.steps_active() {
+            return None;
+        }
+        let parent = self.parent_node(node)?;
+        self.subtree_moving(node);
+        Some(parent)
+    }
+
+    /// The removing steps, after `root` was removed from `old_parent`.
+    pub(crate) fn steps_after_remove(&mut self, root: Id, old_parent: Id) {
+        if !self.steps_active() {
+            return;
+        }
+        for node in self.interesting_in(root) {
+            if self.is_html(node, n::OPTION) {
+                self.update_option_select(node, false);
+            } else {
+                if let Some(s) = self.select_state.as_deref_mut() {
+                    if s.primaries.remove(&node) {
+                        s.primary.retain(|_, p| *p != Some(node));
+                    }
+                }
+                self.selectedcontent_removed(node, old_parent);
+            }
+        }
+    }
+
+    /// The insertion steps and then the post-connection steps, after `root` was inserted.
+    pub(crate) fn steps_after_insert(&mut self, root: Id) {
+        if !self.steps_active() {
+            return;
+        }
+        let root = self.resolve_stand_in(root);
+        if let Some(p) = self.parent_node(root) {
+            self.note_child_added(p);
+        }
+        // The parser's usual case: a new element without children.
+        if self.arena[root].first_child().is_none() {
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.memo.remove(&root);
+            }
+            if !matches!(self.html_name(root), Some(n::OPTION | n::SELECTEDCONTENT)) {
+                return;
+            }
+        } else {
+            // What was memoised while root was elsewhere (or a root) is out of date.
+            self.forget_memo(root);
+        }
+        let nodes = self.interesting_in(root);
+        if nodes.is_empty() {
+            return;
+        }
+        for &node in &nodes {
+            if self.is_html(node, n::OPTION) {
+                self.update_option_select(node, true);
+            } else {
+                self.selectedcontent_inserted(node);
+            }
+        }
+        if !nodes.iter().any(|&x| self.is_html(x, n::SELECTEDCONTENT)) || !self.is_connected(root) {
+            return;
+        }
+        for node in nodes {
+            if self.is_html(node, n::SELECTEDCONTENT) {
+                self.selectedcontent_post_connection(node);
+            }
+        }
+    }
+}
+
+/// "The rules for parsing non-negative integers".
+fn parse_non_negative(s: &str) -> Option<u64> {
+    let s = s.trim_start_matches([' ', '\t', '\n', '\x0C', '\r']);
+    let s = s.strip_prefix('+').unwrap_or(s);
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    Some(s[..digits].bytes().fold(0u64, |v, d| {
+        v.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+    }))
+}
+
+impl Document {
+    /// Detaches `node` from its parent, with the removing steps (the mutation API's removals
+    /// and moves).
+    pub(crate) fn detach_with_steps(&mut self, node: Id) {
+        match self.steps_before_move(node) {
+            Some(old) => {
+                node.detach(&mut self.arena);
+                self.steps_after_remove(node, old);
+            }
+            None => node.detach(&mut self.arena),
+        }
+    }
+
+    /// After an attribute of `element` was set (`added`) or removed through the API.
+    pub(crate) fn attribute_changed(&mut self, element: Id, name: LocalName, added: bool) {
+        if !self.steps_active() {
+            return;
+        }
+        match (self.html_name(element), name) {
+            (Some(n::OPTION), n::SELECTED) => self.selected_attribute_changed(element, added),
+            (Some(n::OPTION | n::OPTGROUP), n::DISABLED)
+            | (Some(n::SELECT), n::MULTIPLE | n::SIZE) => {
+                self.ancestors_changed();
+            }
+            _ => {}
+        }
+    }
+
+    /// "Whenever an option element's selected attribute is added [removed], if its dirtiness
+    /// is false, its selectedness must be set to true [false]" (the dirtiness is always false
+    /// here), and (4.10.7) "if the multiple attribute is absent, whenever an option element in
+    /// the select element's list of options has its selectedness set to true, ... the user
+    /// agent must set the selectedness of all the other option elements in its list of
+    /// options to false". Nothing updates a selectedcontent here.
+    fn selected_attribute_changed(&mut self, option: Id, added: bool) {
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.selectedness.remove(&option);
+            s.stable.clear();
+        }
+        if !added {
+            return;
+        }
+        let Some(select) = self.nearest_select(option) else {
+            return;
+        };
+        if self.has_attr(select, n::MULTIPLE) {
+            return;
+        }
+        for other in self.list_of_options(select) {
+            if other != option && self.selectedness(other) {
+                self.set_selectedness(other, false);
+            }
+        }
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.stable.insert(select, Some(option));
+        }
+    }
+}

@@ -1,0 +1,453 @@
+//! The `select`, `option` and `selectedcontent` steps (HTML Standard 4.10.7 "The select
+//! element", 4.10.10 "The option element", 4.10.17 "The selectedcontent element") as parsing
+//! and the mutation API run them, on the DOM. Each expected tree is derived from the
+//! standard's steps (the comments trace them); trees are in the html5lib format.
+
+use html_arena::{Document, NodeId, ParseOptions};
+
+fn check(input: &str, expected: &str) {
+    let got = Document::parse(input).dump_tree();
+    assert_eq!(got.trim(), expected.trim(), "input: {input}\n{got}");
+}
+
+fn check_fragment(input: &str, context: &str, expected: &str) {
+    let got = Document::parse_fragment(input, context, &ParseOptions::default())
+        .unwrap()
+        .dump_tree();
+    assert_eq!(got.trim(), expected.trim(), "input: {input}\n{got}");
+}
+
+/// The nth element named `name` in tree order (template contents excluded).
+fn nth(doc: &Document, name: &str, n: usize) -> NodeId {
+    doc.root()
+        .descendants()
+        .filter(|d| d.as_element().is_some_and(|e| e.local_name() == name))
+        .nth(n)
+        .unwrap()
+        .node_id()
+}
+
+/// Class 4 of issue 22: selectedness is recomputed when the selected option leaves the
+/// select. Option a is selected (the first enabled one); when it is popped, cloning it into
+/// the selectedcontent replaces the selectedcontent's children, which removes option a
+/// itself; option b is then the first option inserted into an empty list, so it is selected,
+/// and when it is popped at the end its text replaces the selectedcontent's children.
+#[test]
+fn selected_option_leaving_the_select() {
+    check(
+        "<select><selectedcontent><option>a<option>b",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <selectedcontent>
+|         "b""#,
+    );
+}
+
+/// Class 6: the selectedcontent moved by the adoption agency algorithm runs its removing
+/// steps (its old ancestors had the select: update the select's selectedcontent, which has
+/// no selected option: clear it) and its post-connection steps again: "a" is cleared.
+#[test]
+fn selectedcontent_moved_by_the_adoption_agency() {
+    check(
+        "<select><b><form><selectedcontent>a</b>",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <b>
+|       <form>
+|         <b>
+|           <selectedcontent>"#,
+    );
+}
+
+/// Class 6, the related question: the adoption agency algorithm removes the selected option
+/// from the stack of open elements (inner loop, "remove node from the stack of open
+/// elements"). Our reading: that is the option being "popped off the stack of open
+/// elements", and "maybe clone an option into selectedcontent" runs then, with the option's
+/// children as they are at that moment (the div is still inside it); the algorithm moves the
+/// div out afterwards. (The other reading, copying after the algorithm, would give only
+/// "x".)
+#[test]
+fn option_removed_by_the_adoption_agency() {
+    check(
+        "<select><button><selectedcontent></selectedcontent></button><b><option>x<div>y</b>",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <button>
+|         <selectedcontent>
+|           "x"
+|           <div>
+|             "y"
+|       <b>
+|         <option>
+|           "x"
+|       <div>
+|         <b>
+|           "y""#,
+    );
+}
+
+/// Class 2: an option in a template's contents has no nearest ancestor select (the contents
+/// are a separate tree), so it neither becomes selected in the outer select nor is copied.
+#[test]
+fn options_in_template_contents_are_not_the_selects() {
+    check(
+        "<select><button><selectedcontent></selectedcontent></button><template x-for><option selected>t</option></template><option>a</select>",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <button>
+|         <selectedcontent>
+|           "a"
+|       <template>
+|         x-for=""
+|         content
+|           <option>
+|             selected=""
+|             "t"
+|       <option>
+|         "a""#,
+    );
+    // A template before any real option must not wipe the copy either.
+    check(
+        "<select><button><selectedcontent></selectedcontent></button><option>a</option><template><option>t</option></template></select>",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <button>
+|         <selectedcontent>
+|           "a"
+|       <option>
+|         "a"
+|       <template>
+|         content
+|           <option>
+|             "t""#,
+    );
+}
+
+/// Class 2: in template contents nothing is connected, so the selectedcontent
+/// post-connection steps do not run: a selectedcontent after the option stays empty (in the
+/// document it gets the copy). The option's own steps do not need connection: a
+/// selectedcontent before the option gets the copy when the option is popped ("maybe clone"
+/// has no connection condition, and the selectedcontent's disabled is false, its initial
+/// value).
+#[test]
+fn template_contents_are_not_connected() {
+    check(
+        "<template><select><option>a</option><button><selectedcontent></selectedcontent></button></select></template>",
+        r#"
+| <html>
+|   <head>
+|     <template>
+|       content
+|         <select>
+|           <option>
+|             "a"
+|           <button>
+|             <selectedcontent>
+|   <body>"#,
+    );
+    check(
+        "<select><option>a</option><button><selectedcontent></selectedcontent></button></select>",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <option>
+|         "a"
+|       <button>
+|         <selectedcontent>
+|           "a""#,
+    );
+    check(
+        "<template><select><button><selectedcontent></selectedcontent></button><option>a</option></select></template>",
+        r#"
+| <html>
+|   <head>
+|     <template>
+|       content
+|         <select>
+|           <button>
+|             <selectedcontent>
+|               "a"
+|           <option>
+|             "a"
+|   <body>"#,
+    );
+}
+
+/// Class 3: fragment parsing inserts into a DocumentFragment, which is not connected, so the
+/// selectedcontent post-connection steps do not run.
+#[test]
+fn fragment_parsing_is_not_connected() {
+    check_fragment(
+        "<select><option>a</option><button><selectedcontent></selectedcontent></button></select>",
+        "body",
+        r#"
+| <select>
+|   <option>
+|     "a"
+|   <button>
+|     <selectedcontent>"#,
+    );
+}
+
+/// Class 5: cloning option a into the selectedcontent removes the selectedcontent's child
+/// div, which is still open; option b then goes into the detached div, whose ancestors have
+/// no select, so b is not in the select's list and is not copied when popped, although it
+/// is selected.
+#[test]
+fn option_in_an_element_the_clone_detached() {
+    check(
+        "<select><selectedcontent><div><option>a</option><option selected>b",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <selectedcontent>
+|         "a""#,
+    );
+}
+
+/// The vendored html5lib cases still hold (and a few neighbours).
+#[test]
+fn basic_copies() {
+    check(
+        "<select><button><selectedcontent></button><option>X<option selected>Y",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <button>
+|         <selectedcontent>
+|           "Y"
+|       <option>
+|         "X"
+|       <option>
+|         selected=""
+|         "Y""#,
+    );
+    // A multiple select has no enabled selectedcontent.
+    check(
+        "<select multiple><button><selectedcontent></button><option selected>X",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       multiple=""
+|       <button>
+|         <selectedcontent>
+|       <option>
+|         selected=""
+|         "X""#,
+    );
+    // A disabled option is not picked by the selectedness setting algorithm; an optgroup's
+    // disabled attribute disables its options.
+    check(
+        "<select><button><selectedcontent></button><option disabled>A<optgroup disabled><option>B</optgroup><option>C</select>",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <button>
+|         <selectedcontent>
+|           "C"
+|       <option>
+|         disabled=""
+|         "A"
+|       <optgroup>
+|         disabled=""
+|         <option>
+|           "B"
+|       <option>
+|         "C""#,
+    );
+}
+
+/// The second selectedcontent of a select is cleared ("clear a select's non-primary
+/// selectedcontent elements"), and a nested one is disabled.
+#[test]
+fn non_primary_selectedcontent() {
+    check(
+        "<select><button><selectedcontent></selectedcontent></button><option>a</option><div><selectedcontent>z</selectedcontent></div><selectedcontent></selectedcontent></select>",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <button>
+|         <selectedcontent>
+|           "a"
+|       <option>
+|         "a"
+|       <div>
+|         <selectedcontent>
+|       <selectedcontent>"#,
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The mutation API runs the same steps.
+
+const TWO: &str =
+    "<select><button><selectedcontent></selectedcontent></button><option>a<option>b</select>";
+
+fn sc_text(doc: &Document) -> String {
+    doc.node(nth(doc, "selectedcontent", 0)).unwrap().text()
+}
+
+/// Removing the selected option runs the selectedness setting algorithm (b becomes
+/// selected) but, in this revision of the standard, nothing updates the selectedcontent
+/// then; moving the selectedcontent out and back runs its removing and post-connection
+/// steps, which copy b.
+#[test]
+fn api_remove_selected_option_then_move_selectedcontent() {
+    let mut doc = Document::parse(TWO);
+    assert_eq!(sc_text(&doc), "a");
+    let a = nth(&doc, "option", 0);
+    doc.remove(a).unwrap();
+    assert_eq!(sc_text(&doc), "a");
+    let sc = nth(&doc, "selectedcontent", 0);
+    let button = nth(&doc, "button", 0);
+    doc.detach(sc).unwrap();
+    assert_eq!(doc.node(sc).unwrap().text(), "a");
+    doc.append(button, sc).unwrap();
+    assert_eq!(sc_text(&doc), "b");
+}
+
+/// Inserting an option with a selected attribute: the selectedness setting algorithm keeps
+/// the last selected option in tree order. A new selectedcontent inserted into the select
+/// copies the selected option at once (post-connection steps).
+#[test]
+fn api_insert_selected_option_and_new_selectedcontent() {
+    let mut doc = Document::parse(TWO);
+    let select = nth(&doc, "select", 0);
+    let c = doc.new_element("option").unwrap();
+    doc.set_attribute(c, "selected", "").unwrap();
+    let t = doc.new_text("c");
+    doc.append(c, t).unwrap();
+    // Inserted first: a (selected by the parser) comes after it and stays selected.
+    let first_option = nth(&doc, "option", 0);
+    doc.insert_before(first_option, c).unwrap();
+    let old = nth(&doc, "selectedcontent", 0);
+    doc.remove(old).unwrap();
+    let fresh = doc.new_element("selectedcontent").unwrap();
+    doc.prepend(select, fresh).unwrap();
+    assert_eq!(sc_text(&doc), "a");
+    // Appended last: it is selected now.
+    let d = doc.new_element("option").unwrap();
+    doc.set_attribute(d, "selected", "").unwrap();
+    let t = doc.new_text("d");
+    doc.append(d, t).unwrap();
+    doc.append(select, d).unwrap();
+    doc.detach(fresh).unwrap();
+    doc.prepend(select, fresh).unwrap();
+    assert_eq!(sc_text(&doc), "d");
+}
+
+/// Removing the primary selectedcontent: its removing steps update the select's
+/// selectedcontent, now the next one.
+#[test]
+fn api_remove_primary_selectedcontent() {
+    let mut doc = Document::parse(
+        "<select><button><selectedcontent></selectedcontent></button><option>a</option><div><selectedcontent></selectedcontent></div></select>",
+    );
+    assert_eq!(
+        doc.node(nth(&doc, "selectedcontent", 1)).unwrap().text(),
+        ""
+    );
+    let first = nth(&doc, "selectedcontent", 0);
+    doc.remove(first).unwrap();
+    assert_eq!(sc_text(&doc), "a");
+}
+
+/// Moving the option list into another select: options are removed from the first select
+/// and inserted into the second, which selects its last selected option.
+#[test]
+fn api_move_options_between_selects() {
+    let mut doc = Document::parse(
+        "<select id=one><button><selectedcontent></selectedcontent></button><option>a</option><option>b</option></select><select id=two><button><selectedcontent></selectedcontent></button><option>c</option></select>",
+    );
+    assert_eq!(
+        doc.node(nth(&doc, "selectedcontent", 1)).unwrap().text(),
+        "c"
+    );
+    let a = nth(&doc, "option", 0);
+    let two = nth(&doc, "select", 1);
+    // a (selected in one) joins two after c (selected): the last, a, stays selected.
+    doc.append(two, a).unwrap();
+    let sc2 = nth(&doc, "selectedcontent", 1);
+    let button2 = nth(&doc, "button", 1);
+    doc.detach(sc2).unwrap();
+    doc.append(button2, sc2).unwrap();
+    assert_eq!(doc.node(sc2).unwrap().text(), "a");
+    // One has lost its selected option: b is selected there now.
+    let sc1 = nth(&doc, "selectedcontent", 0);
+    let button1 = nth(&doc, "button", 0);
+    doc.detach(sc1).unwrap();
+    doc.append(button1, sc1).unwrap();
+    assert_eq!(doc.node(sc1).unwrap().text(), "b");
+}
+
+/// Setting the selected attribute of b deselects a (multiple absent); removing the option
+/// from a template's contents into the select runs its steps too.
+#[test]
+fn api_selected_attribute() {
+    let mut doc = Document::parse(TWO);
+    let b = nth(&doc, "option", 1);
+    doc.set_attribute(b, "selected", "").unwrap();
+    let sc = nth(&doc, "selectedcontent", 0);
+    let button = nth(&doc, "button", 0);
+    doc.detach(sc).unwrap();
+    doc.append(button, sc).unwrap();
+    assert_eq!(sc_text(&doc), "b");
+    // Removing it leaves no option selected: the selectedcontent is cleared on its next
+    // connection.
+    doc.remove_attribute(b, "selected").unwrap();
+    doc.detach(sc).unwrap();
+    doc.append(button, sc).unwrap();
+    assert_eq!(sc_text(&doc), "");
+}
+
+/// Many options and selectedcontent elements: bounded work per element (this would take
+/// minutes if each insertion walked the list of options).
+#[test]
+fn many_options_and_selectedcontents() {
+    let n = 100_000;
+    let mut html = String::from("<select><button><selectedcontent></selectedcontent></button>");
+    for i in 0..n {
+        html.push_str(&format!("<option>{i}"));
+    }
+    html.push_str("</select><select>");
+    for _ in 0..n {
+        html.push_str("<selectedcontent></selectedcontent>");
+    }
+    html.push_str("<option selected>x</select><select>");
+    for _ in 0..n {
+        html.push_str("<option selected>y");
+    }
+    let doc = Document::parse(&html);
+    assert_eq!(sc_text(&doc), "0");
+    assert_eq!(
+        doc.node(nth(&doc, "selectedcontent", 1)).unwrap().text(),
+        "x"
+    );
+}
