@@ -79,7 +79,7 @@ use cssparser::ToCss;
 pub use parser::{SelectorError, SelectorErrorKind};
 pub use query::Select;
 
-use crate::dom::{Document, ElementRef};
+use crate::dom::{Document, ElementRef, MutationError, NodeId};
 
 /// A parsed CSS selector list, ready to match. `Send + Sync`: parse once, use from any thread.
 ///
@@ -196,6 +196,57 @@ impl Document {
     /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<ElementRef<'_>> {
         self.select(selector).next()
+    }
+
+    /// Removes every element that matches `selector`, each with its subtree (as
+    /// [`Document::remove`] does); returns how many matched (a match inside another goes with
+    /// it). One query, then one removal per match: the cost of the matches, not of a query per
+    /// removal.
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let mut doc = Document::parse("<p>Text<script>x()</script></p><div class=ad>Buy</div>");
+    /// assert_eq!(doc.remove_all(&Selector::parse("script, .ad")?), 2);
+    /// assert_eq!(doc.body().unwrap().inner_html(), "<p>Text</p>");
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn remove_all(&mut self, selector: &Selector) -> usize {
+        let ids: Vec<NodeId> = self.select(selector).map(|e| e.node_id()).collect();
+        for &id in &ids {
+            // A match inside an earlier one left with it; an element is never the root, so
+            // removing a live one cannot fail.
+            if self.node(id).is_some() {
+                let _ = self.remove(id);
+            }
+        }
+        ids.len()
+    }
+
+    /// Sets an attribute (as [`Document::set_attribute`] does) on every element that matches
+    /// `selector`; returns how many matched. An invalid name is refused by the first match,
+    /// before any change.
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let mut doc = Document::parse("<a href=/a>a</a><a href=//b.example/>b</a>");
+    /// let external = Selector::parse("a[href^='//']")?;
+    /// assert_eq!(doc.set_attribute_all(&external, "rel", "nofollow"), Ok(1));
+    /// assert_eq!(doc.select(&Selector::parse("[rel=nofollow]")?).count(), 1);
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn set_attribute_all(
+        &mut self,
+        selector: &Selector,
+        name: &str,
+        value: &str,
+    ) -> Result<usize, MutationError> {
+        let ids: Vec<NodeId> = self.select(selector).map(|e| e.node_id()).collect();
+        for &id in &ids {
+            self.set_attribute(id, name, value)?;
+        }
+        Ok(ids.len())
     }
 }
 

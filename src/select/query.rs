@@ -31,11 +31,13 @@ use selectors::matching::{
     to_unconditional_case_sensitivity,
 };
 use selectors::parser::{Combinator, Component, Selector as RawSelector};
+use selectors::visitor::SelectorVisitor;
 
 use super::Selector;
 use super::element::{El, Tree};
 use super::parser::{HasArg, HtmlImpl, Key, NsUrl, Parsed, RelativePlan, key_of};
-use crate::dom::index::{ListKind, NONE, TreeIndex};
+use super::pseudo::PseudoClass;
+use crate::dom::index::{FLAG_DEAD, ListKind, Lists, NONE, TreeIndex};
 use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
 
 /// Per-query state that matching reaches through `MatchingContext::extra_data`: the results
@@ -148,7 +150,9 @@ fn relative_matches(
         };
         let mut matched = Set::new(n);
         let mut test = |pos: u32, matched: &mut Set| {
-            if compound_matches(&plan.selector, step.offset, El { pos, ..el }, context) {
+            if !index.is_dead(pos)
+                && compound_matches(&plan.selector, step.offset, El { pos, ..el }, context)
+            {
                 matched.insert(pos);
             }
         };
@@ -158,9 +162,9 @@ fn relative_matches(
                     test(pos, &mut matched);
                 }
             }
-            None => match shortest_list(index, &step.keys) {
-                Some((kind, range)) => {
-                    for &(_, pos) in &index.list(kind)[range] {
+            None => match candidates(index, &step.keys) {
+                Some(positions) => {
+                    for pos in positions {
                         test(pos, &mut matched);
                     }
                 }
@@ -179,15 +183,40 @@ fn relative_matches(
     }
 }
 
-/// The shortest of the index's candidate lists named by `keys` (over the whole index).
-fn shortest_list(index: &TreeIndex, keys: &[Key]) -> Option<(ListKind, std::ops::Range<usize>)> {
-    if !index.has_lists {
-        return None;
-    }
-    let all = u32::try_from(index.elems.len()).unwrap_or(NONE);
+/// The candidate list to visit for a compound with `keys` within `lo..hi`: the shortest of
+/// those built, and of the list of the first kind among ids, classes and local names that the
+/// compound names (built now if queries have paid for it); none without lists.
+fn choose_list<'i>(
+    index: &'i TreeIndex,
+    keys: &[Key],
+    lo: u32,
+    hi: u32,
+) -> Option<(&'i Lists, ListKind, u32, std::ops::Range<usize>)> {
+    let first = keys.iter().map(|&(kind, _)| kind).min()?;
+    let lists = index.lists_with(first)?;
     keys.iter()
-        .map(|&(kind, hash)| (kind, index.candidate_range(kind, hash, 0, all)))
-        .min_by_key(|(_, range)| range.len())
+        .filter(|&&(kind, _)| kind == first || lists.is_built(kind))
+        .map(|&(kind, hash)| (lists, kind, hash, lists.range(kind, hash, lo, hi)))
+        .min_by_key(|(_, _, _, range)| range.len())
+}
+
+/// The positions of the shortest of the index's candidate lists named by `keys` (over the
+/// whole index, see [`choose_list`]), with the entries added since it was built, in order;
+/// none without lists.
+fn candidates(index: &TreeIndex, keys: &[Key]) -> Option<Vec<u32>> {
+    let all = u32::try_from(index.elems.len()).unwrap_or(NONE);
+    let (lists, kind, hash, range) = choose_list(index, keys, 0, all)?;
+    let mut positions: Vec<u32> = lists.list(kind)[range]
+        .iter()
+        .map(|&(_, pos)| pos)
+        .collect();
+    let before = positions.len();
+    positions.extend(lists.extra(kind, hash, 0, all));
+    if positions.len() > before {
+        positions.sort_unstable();
+        positions.dedup();
+    }
+    Some(positions)
 }
 
 /// Whether `el` matches the compound of `selector` that starts at parse-order `offset`.
@@ -359,6 +388,44 @@ fn simple_matches(selector: &RawSelector<HtmlImpl>, el: El<'_>, quirks: EngineQu
         })
 }
 
+/// Whether a selector needs the whole tree beyond an element's ancestors and their siblings:
+/// `:has()`, or a pseudo-class that reads the tree-wide HTML state (see `pseudo.rs`).
+fn needs_whole_tree(parsed: &Parsed) -> bool {
+    struct Visitor(bool);
+    impl SelectorVisitor for Visitor {
+        type Impl = HtmlImpl;
+        fn visit_simple_selector(&mut self, component: &Component<HtmlImpl>) -> bool {
+            use PseudoClass::*;
+            match component {
+                Component::NonTSPseudoClass(
+                    Checked | Indeterminate | Default | Disabled | Enabled | ReadWrite | ReadOnly
+                    | Lang(_) | Has(_),
+                )
+                | Component::Has(_) => self.0 = true,
+                _ => {}
+            }
+            !self.0
+        }
+    }
+    let mut visitor = Visitor(false);
+    for selector in parsed.list.slice() {
+        selector.visit(&mut visitor);
+    }
+    visitor.0
+}
+
+/// The document's index for a query with `parsed`: the selector index, or, when elements left
+/// the tree since it was built and the selector reads the tree-wide HTML state, an index
+/// without them.
+fn document_index<'a>(doc: &'a Document, parsed: &Parsed) -> &'a TreeIndex {
+    let index = doc.select_index();
+    if index.has_dead() && needs_whole_tree(parsed) {
+        doc.compact_index()
+    } else {
+        index
+    }
+}
+
 /// The index an element belongs to: the document's, or (for an element of a detached
 /// subtree) a temporary one of its tree.
 enum IndexRef<'a> {
@@ -376,10 +443,10 @@ impl IndexRef<'_> {
     }
 }
 
-/// The index that holds `el`, and its position there.
-fn index_for<'a>(el: ElementRef<'a>) -> (IndexRef<'a>, u32) {
+/// The index that holds `el` (see [`document_index`]), and its position there.
+fn index_for<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) {
     let doc = el.document();
-    let shared = doc.select_index();
+    let shared = document_index(doc, parsed);
     if let Some(pos) = shared.pos_of(el.raw_id()) {
         return (IndexRef::Shared(shared), pos);
     }
@@ -390,6 +457,32 @@ fn index_for<'a>(el: ElementRef<'a>) -> (IndexRef<'a>, u32) {
     (IndexRef::Owned(owned), pos)
 }
 
+/// An index that holds `el` for matching from it upwards (`matches`, `closest`), and its
+/// position there: the document's if it is built; else, for a selector that looks only up and
+/// sideways, a chain index of `el`'s ancestors and their siblings (see
+/// [`TreeIndex::for_chain`]), until such chains add up to a fraction of the document and
+/// building the whole index is the cheaper way on; else [`index_for`].
+fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) {
+    let doc = el.document();
+    let node = el.raw_id();
+    let whole_tree = needs_whole_tree(parsed);
+    if let Some(shared) = doc.built_index() {
+        if let Some(pos) = shared.pos_of(node) {
+            if !(whole_tree && shared.has_dead()) {
+                return (IndexRef::Shared(shared), pos);
+            }
+        }
+    }
+    if !whole_tree {
+        if let Some((chain, pos)) = TreeIndex::for_chain(doc, node) {
+            if !doc.note_chain(chain.elems.len()) || doc.built_index().is_some() {
+                return (IndexRef::Owned(Box::new(chain)), pos);
+            }
+        }
+    }
+    index_for(el, parsed)
+}
+
 /// Where a query takes its candidates from.
 enum Cursor {
     /// Every element in `next..end`.
@@ -397,7 +490,7 @@ enum Cursor {
         next: u32,
         end: u32,
     },
-    /// Entries `next..end` of one of the index's candidate lists.
+    /// Entries `next..end` of one of the index's candidate lists (which is built).
     List {
         kind: ListKind,
         next: usize,
@@ -412,29 +505,42 @@ enum Cursor {
 }
 
 impl Cursor {
+    /// The next live candidate (dead elements are skipped, a dead subtree in one step).
     #[inline]
     fn next(&mut self, index: &TreeIndex) -> Option<u32> {
         match self {
             Cursor::Range { next, end } => {
-                if *next < *end {
-                    *next += 1;
-                    Some(*next - 1)
-                } else {
-                    None
+                while *next < *end {
+                    let pos = *next;
+                    let e = index.elem(pos);
+                    if e.flags & FLAG_DEAD != 0 {
+                        *next = e.end.max(pos + 1);
+                        continue;
+                    }
+                    *next = pos + 1;
+                    return Some(pos);
                 }
+                None
             }
             Cursor::List { kind, next, end } => {
-                if *next < *end {
+                let list = index.lists_with(*kind)?.list(*kind);
+                while *next < *end {
                     *next += 1;
-                    index.list(*kind).get(*next - 1).map(|&(_, pos)| pos)
-                } else {
-                    None
+                    let pos = list.get(*next - 1)?.1;
+                    if !index.is_dead(pos) {
+                        return Some(pos);
+                    }
                 }
+                None
             }
             Cursor::Merged { positions, next } => {
-                let pos = positions.get(*next).copied();
-                *next += 1;
-                pos
+                while let Some(&pos) = positions.get(*next) {
+                    *next += 1;
+                    if !index.is_dead(pos) {
+                        return Some(pos);
+                    }
+                }
+                None
             }
             Cursor::Done => None,
         }
@@ -448,20 +554,29 @@ impl Cursor {
         if live.is_empty() || lo >= hi {
             return Cursor::Done;
         }
-        if !index.has_lists || live.iter().any(|&i| parsed.keys[i].is_empty()) {
+        if live.iter().any(|&i| parsed.keys[i].is_empty()) {
             return Cursor::Range { next: lo, end: hi };
         }
-        // For each selector, its shortest candidate list within lo..hi.
-        let chosen: Vec<(ListKind, std::ops::Range<usize>)> = live
-            .iter()
-            .filter_map(|&i| {
-                parsed.keys[i]
-                    .iter()
-                    .map(|&(kind, hash)| (kind, index.candidate_range(kind, hash, lo, hi)))
-                    .min_by_key(|(_, r)| r.len())
-            })
-            .collect();
-        if let [(kind, range)] = chosen.as_slice() {
+        // For each selector, its candidate list within lo..hi.
+        let mut chosen: Vec<(ListKind, u32, std::ops::Range<usize>)> = Vec::new();
+        let mut lists = None;
+        for &i in &live {
+            let Some((l, kind, hash, range)) = choose_list(index, &parsed.keys[i], lo, hi) else {
+                // Lists would narrow this query: it counts what it scans towards building
+                // them (see `Select::next`).
+                return Cursor::Range { next: lo, end: hi };
+            };
+            lists = Some(l);
+            chosen.push((kind, hash, range));
+        }
+        let Some(lists) = lists else {
+            return Cursor::Done;
+        };
+        let extra = lists.has_extra()
+            && chosen
+                .iter()
+                .any(|&(kind, hash, _)| lists.extra(kind, hash, lo, hi).next().is_some());
+        if let ([(kind, _, range)], false) = (chosen.as_slice(), extra) {
             return Cursor::List {
                 kind: *kind,
                 next: range.start,
@@ -470,7 +585,12 @@ impl Cursor {
         }
         let mut positions: Vec<u32> = chosen
             .iter()
-            .flat_map(|(kind, range)| index.list(*kind)[range.clone()].iter().map(|&(_, pos)| pos))
+            .flat_map(|(kind, hash, range)| {
+                lists.list(*kind)[range.clone()]
+                    .iter()
+                    .map(|&(_, pos)| pos)
+                    .chain(lists.extra(*kind, *hash, lo, hi))
+            })
             .collect();
         positions.sort_unstable();
         positions.dedup();
@@ -502,19 +622,22 @@ pub struct Select<'a, 'b> {
     budget: u64,
     /// After the switch: which elements of the index match.
     all: Option<Box<[bool]>>,
+    /// Whether the query scans a range that candidate lists would narrow (it then counts the
+    /// elements it visits towards building them).
+    counts_scan: bool,
 }
 
 impl<'a, 'b> Select<'a, 'b> {
     /// All matches among the elements of the document's tree.
     pub(crate) fn document(doc: &'a Document, selector: &'b Selector) -> Select<'a, 'b> {
-        let index = doc.select_index();
+        let index = document_index(doc, &selector.parsed);
         let (lo, hi) = index.trees.first().copied().unwrap_or((0, 0));
         Select::new(doc, selector, IndexRef::Shared(index), lo, hi, None)
     }
 
     /// All matches among the descendants of `scope`.
     pub(crate) fn descendants(scope: ElementRef<'a>, selector: &'b Selector) -> Select<'a, 'b> {
-        let (index, pos) = index_for(scope);
+        let (index, pos) = index_for(scope, &selector.parsed);
         let end = index.get().elems.get(pos as usize).map_or(pos, |e| e.end);
         Select::new(scope.document(), selector, index, pos + 1, end, Some(pos))
     }
@@ -529,6 +652,8 @@ impl<'a, 'b> Select<'a, 'b> {
     ) -> Select<'a, 'b> {
         let parsed = &selector.parsed;
         let cursor = Cursor::plan(parsed, index.get(), lo, hi);
+        let counts_scan = matches!(cursor, Cursor::Range { .. })
+            && !parsed.keys.iter().any(|keys| keys.is_empty());
         let budget = 16 * index.get().elems.len() as u64 + 4096;
         Select {
             doc,
@@ -545,6 +670,7 @@ impl<'a, 'b> Select<'a, 'b> {
             steps: 0,
             budget,
             all: None,
+            counts_scan,
         }
     }
 }
@@ -586,10 +712,12 @@ impl<'a> Iterator for Select<'a, '_> {
         let index = self.index.get();
         let tree = Tree::new(self.doc, index);
         tree.steps.set(self.steps);
+        let mut visited = 0;
         let found = loop {
             let Some(pos) = self.cursor.next(index) else {
                 break None;
             };
+            visited += 1;
             let matched = match &self.all {
                 Some(all) => all.get(pos as usize).copied().unwrap_or(false),
                 None => {
@@ -628,6 +756,9 @@ impl<'a> Iterator for Select<'a, '_> {
             }
         };
         self.steps = tree.steps.get();
+        if self.counts_scan {
+            index.note_scan(visited);
+        }
         found
     }
 }
@@ -682,7 +813,9 @@ fn match_all(
         for (offset, combinator, keys) in &compounds {
             let mut next = Set::new(n);
             let mut test = |pos: u32, next: &mut Set| {
-                if compound_matches(selector, *offset, El { tree, pos }, &mut context) {
+                if !index.is_dead(pos)
+                    && compound_matches(selector, *offset, El { tree, pos }, &mut context)
+                {
                     next.insert(pos);
                 }
             };
@@ -692,9 +825,9 @@ fn match_all(
                         test(pos, &mut next);
                     }
                 }
-                _ => match shortest_list(index, keys) {
-                    Some((kind, range)) => {
-                        for &(_, pos) in &index.list(kind)[range] {
+                _ => match candidates(index, keys) {
+                    Some(positions) => {
+                        for pos in positions {
                             test(pos, &mut next);
                         }
                     }
@@ -722,8 +855,7 @@ fn forward(index: &TreeIndex, m: &Set, combinator: Combinator) -> Set {
     match combinator {
         Combinator::Child => {
             for &p in &m.list {
-                let e = &elems[p as usize];
-                let mut c = if p + 1 < e.end { p + 1 } else { NONE };
+                let mut c = index.first_child(p);
                 while c != NONE {
                     r.insert(c);
                     c = elems[c as usize].next;
@@ -777,7 +909,7 @@ impl std::fmt::Debug for Select<'_, '_> {
 
 /// Whether `el` matches `selector`, with `el` as the scoping root (`Element.matches()`).
 pub(crate) fn element_matches(el: ElementRef<'_>, selector: &Selector) -> bool {
-    let (index, pos) = index_for(el);
+    let (index, pos) = upward_index(el, &selector.parsed);
     let parsed = &selector.parsed;
     let mut caches = SelectorCaches::default();
     let state = MatchState::new(parsed.has_count);
@@ -797,7 +929,7 @@ pub(crate) fn element_matches(el: ElementRef<'_>, selector: &Selector) -> bool {
 /// is the scoping root).
 pub(crate) fn closest<'a>(el: ElementRef<'a>, selector: &Selector) -> Option<ElementRef<'a>> {
     let doc = el.document();
-    let (owner, scope) = index_for(el);
+    let (owner, scope) = upward_index(el, &selector.parsed);
     let index = owner.get();
     let parsed = &selector.parsed;
     let mut caches = SelectorCaches::default();
