@@ -373,3 +373,89 @@ fn bulk_operations_on_a_selection() {
     assert_eq!(doc.remove_all(&x), 3);
     assert_eq!(doc.body().expect("body").inner_html(), "<p>b</p>");
 }
+
+#[test]
+fn first_queries_walk_and_agree_with_the_index() {
+    // Plain compounds on a fresh document walk the tree; on a copy whose index is built (by
+    // a selector that is not a plain compound) they use the index. Both must agree, with the
+    // case rules of each component.
+    let pages = [
+        // Quirks mode (no DOCTYPE): ids and classes match ASCII case-insensitively.
+        "<div id=Main class='A b'><p class=B>1</p><P CLASS=a>2</P></div>\
+         <svg><foreignObject class=a></foreignObject><rect ID=main /></svg>",
+        // No-quirks mode.
+        "<!DOCTYPE html><div id=Main class='A b'><p class=B>1</p><p class=a>2</p></div>\
+         <input type=CHECKBOX name=Q><a href=HTTP://x.example/ hreflang=EN-us>l</a>\
+         <svg viewBox='0 0 1 1'><foreignObject class=a></foreignObject><a href=s>s</a></svg>\
+         <math><mi class=a>x</mi></math><my-el data-x='a b  c' lang=en-GB></my-el>",
+    ];
+    let selectors = [
+        "#main",
+        "#Main",
+        ".a",
+        ".B",
+        "p.b",
+        "P",
+        "foreignObject",
+        "foreignobject",
+        "svg|foreignObject",
+        "*|rect",
+        "[type=checkbox]",
+        "[type=checkbox s]",
+        "[name=q]",
+        "[name=q i]",
+        "[href^='http:']",
+        "[href^='http:' i]",
+        "[hreflang|=en]",
+        "[data-x~=b]",
+        "[data-x*='b  c']",
+        "[data-x$=c]",
+        "[lang|=en]",
+        "[viewBox]",
+        "[viewbox]",
+        "a[href], mi.a",
+        "*",
+        "my-el",
+        "[ID]",
+        ":root",
+        ".a, .b",
+    ];
+    for page in pages {
+        let walked = parse(page);
+        let mut indexed = walked.clone();
+        let root = Selector::parse(":root > body").expect("selector");
+        assert_eq!(indexed.select(&root).count(), 1);
+        for text in selectors {
+            let selector =
+                Selector::parse_with_namespaces(text, &[("svg", "http://www.w3.org/2000/svg")])
+                    .expect(text);
+            let fresh = walked.clone();
+            assert_eq!(
+                ids(&fresh, &selector),
+                ids(&indexed, &selector),
+                "{text:?} on {page:?}"
+            );
+            // From an element: its descendants, walked and indexed.
+            let body = fresh.body().expect("body");
+            let from_body: Vec<NodeId> = body.select(&selector).map(|e| e.node_id()).collect();
+            let indexed_body: Vec<NodeId> = indexed
+                .body()
+                .expect("body")
+                .select(&selector)
+                .map(|e| e.node_id())
+                .collect();
+            assert_eq!(from_body, indexed_body, "{text:?} from body on {page:?}");
+        }
+        // Mutations leave the walk and the index agreeing too.
+        let div = indexed
+            .body()
+            .expect("body")
+            .first_child()
+            .expect("div")
+            .node_id();
+        indexed.set_attribute(div, "class", "q B").expect("set");
+        let class_b = Selector::parse(".b").expect("selector");
+        let reference = fresh_copy(&indexed);
+        assert_eq!(ids(&indexed, &class_b), ids(&reference, &class_b));
+    }
+}

@@ -827,10 +827,10 @@ pub(crate) struct IndexCache {
     /// When `index` has dead elements: an index without them, for the queries that need the
     /// tree-wide HTML state (which is computed over every element of an index).
     compact: OnceLock<Box<TreeIndex>>,
-    /// Elements indexed by temporary chain indexes (`closest`, `matches`) since the index was
-    /// last dropped: once they add up to a fraction of the document, building the whole index
-    /// is cheaper than going on.
-    chained: Counter,
+    /// Elements and nodes visited by queries without the index (chain indexes for `closest`
+    /// and `matches`, walks for first queries) since it was last dropped: once they add up to
+    /// about one pass over the document, building the whole index is cheaper than going on.
+    unindexed: Counter,
 }
 
 impl Document {
@@ -859,20 +859,26 @@ impl Document {
         self.index_cache.index.get().map(|index| &**index)
     }
 
-    /// Counts `n` elements indexed by a chain index; true when the chains since the index was
-    /// dropped add up to a quarter of the document's nodes, and the whole index is worth
+    /// Counts `n` elements or nodes visited by a query without the index (a chain index for
+    /// `closest` or `matches`, a walk for a first query); true when such work since the index
+    /// was dropped adds up to about one pass over the document, and the whole index is worth
     /// building.
-    pub(crate) fn note_chain(&self, n: usize) -> bool {
+    pub(crate) fn note_unindexed(&self, n: usize) -> bool {
         let cache = &self.index_cache;
-        cache.chained.add(n as u64);
-        cache.chained.get() >= (self.arena.len() as u64 / 4).max(64)
+        cache.unindexed.add(n as u64);
+        !self.may_go_unindexed()
+    }
+
+    /// Whether queries may still go without the index (see [`Document::note_unindexed`]).
+    pub(crate) fn may_go_unindexed(&self) -> bool {
+        self.index_cache.unindexed.get() < (self.arena.len() as u64 / 2).max(64)
     }
 
     /// Drops the selector index (the next query that needs it builds it again).
     fn drop_index(&mut self) {
         self.index_cache.index = OnceLock::new();
         self.index_cache.compact = OnceLock::new();
-        self.index_cache.chained.set(0);
+        self.index_cache.unindexed.set(0);
     }
 
     /// Index upkeep: any mutation of the tree (drops the state derived from the whole tree).

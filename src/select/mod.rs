@@ -60,17 +60,24 @@
 //!
 //! # Cost
 //!
-//! The first query on a document builds an index of its elements (linear in their number;
-//! mutations drop it). A query then costs one match per candidate: every element of the
-//! scope, or only those with the id, class or local name its rightmost compound names. Each
-//! `:has()` in a selector costs one pass per compound over the tree, the first time a query
-//! needs it. Nothing recurses on the depth of the document; selectors are limited to 32
-//! nested levels and 512 combinators, since parsing and matching them recurse.
+//! A first query of plain compounds (`a[href]`, `.price`, `#main`) on a document walks the
+//! tree. Other queries, and queries once walks have added up to about one pass over the
+//! document, use an index of its elements (built once, linear in their number), and, once
+//! queries have scanned the elements, lists of the elements with each id, class and local
+//! name. A query then costs one match per candidate: every element of the scope, or only
+//! those with the id, class or local name its rightmost compound names. `closest` and
+//! `matches` cost the element's ancestors (and their siblings, on a document not indexed).
+//! Each `:has()` in a selector costs one pass per compound over the tree, the first time a
+//! query needs it. Mutations keep the index up to date at the cost of what they touch
+//! (attribute edits and removals), or drop it (inserting elements): loops that mix queries
+//! and mutations stay linear. Nothing recurses on the depth of the document; selectors are
+//! limited to 32 nested levels and 512 combinators, since parsing and matching them recurse.
 
 mod element;
 pub(crate) mod parser;
 pub(crate) mod pseudo;
 mod query;
+mod walk;
 
 use std::fmt;
 

@@ -37,6 +37,7 @@ use super::Selector;
 use super::element::{El, Tree};
 use super::parser::{HasArg, HtmlImpl, Key, NsUrl, Parsed, RelativePlan, key_of};
 use super::pseudo::PseudoClass;
+use super::walk::{self, Walk};
 use crate::dom::index::{FLAG_DEAD, ListKind, Lists, NONE, TreeIndex};
 use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
 
@@ -475,7 +476,7 @@ fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) 
     }
     if !whole_tree {
         if let Some((chain, pos)) = TreeIndex::for_chain(doc, node) {
-            if !doc.note_chain(chain.elems.len()) || doc.built_index().is_some() {
+            if !doc.note_unindexed(chain.elems.len()) || doc.built_index().is_some() {
                 return (IndexRef::Owned(Box::new(chain)), pos);
             }
         }
@@ -622,6 +623,8 @@ pub struct Select<'a, 'b> {
     budget: u64,
     /// After the switch: which elements of the index match.
     all: Option<Box<[bool]>>,
+    /// For a query without the index: its walk (see `walk.rs`).
+    walk: Option<Walk>,
     /// Whether the query scans a range that candidate lists would narrow (it then counts the
     /// elements it visits towards building them).
     counts_scan: bool,
@@ -630,6 +633,9 @@ pub struct Select<'a, 'b> {
 impl<'a, 'b> Select<'a, 'b> {
     /// All matches among the elements of the document's tree.
     pub(crate) fn document(doc: &'a Document, selector: &'b Selector) -> Select<'a, 'b> {
+        if let Some(select) = Select::walking(doc, selector, doc.root) {
+            return select;
+        }
         let index = document_index(doc, &selector.parsed);
         let (lo, hi) = index.trees.first().copied().unwrap_or((0, 0));
         Select::new(doc, selector, IndexRef::Shared(index), lo, hi, None)
@@ -637,9 +643,31 @@ impl<'a, 'b> Select<'a, 'b> {
 
     /// All matches among the descendants of `scope`.
     pub(crate) fn descendants(scope: ElementRef<'a>, selector: &'b Selector) -> Select<'a, 'b> {
+        if let Some(select) = Select::walking(scope.document(), selector, scope.raw_id()) {
+            return select;
+        }
         let (index, pos) = index_for(scope, &selector.parsed);
         let end = index.get().elems.get(pos as usize).map_or(pos, |e| e.end);
         Select::new(scope.document(), selector, index, pos + 1, end, Some(pos))
+    }
+
+    /// A query that walks the tree below `root` instead of building the index: for a plain
+    /// compound selector on a document without an index, until such queries add up to about
+    /// one pass over the document (see `walk.rs`).
+    fn walking(
+        doc: &'a Document,
+        selector: &'b Selector,
+        root: indextree::NodeId,
+    ) -> Option<Select<'a, 'b>> {
+        if doc.built_index().is_some()
+            || !walk::can_walk(&selector.parsed)
+            || !doc.may_go_unindexed()
+        {
+            return None;
+        }
+        let mut select = Select::new(doc, selector, IndexRef::Owned(Box::default()), 0, 0, None);
+        select.walk = Some(Walk::new(doc, root));
+        Some(select)
     }
 
     fn new(
@@ -670,6 +698,7 @@ impl<'a, 'b> Select<'a, 'b> {
             steps: 0,
             budget,
             all: None,
+            walk: None,
             counts_scan,
         }
     }
@@ -709,6 +738,20 @@ impl<'a> Iterator for Select<'a, '_> {
     type Item = ElementRef<'a>;
 
     fn next(&mut self) -> Option<ElementRef<'a>> {
+        if let Some(walk) = &mut self.walk {
+            let mut visited = 0;
+            let found = loop {
+                let Some((node, data, steps)) = walk.next(self.doc) else {
+                    break None;
+                };
+                visited += steps as usize;
+                if walk::matches(self.parsed, self.doc, data, self.quirks) {
+                    break NodeRef::new(self.doc, node).as_element();
+                }
+            };
+            self.doc.note_unindexed(visited);
+            return found;
+        }
         let index = self.index.get();
         let tree = Tree::new(self.doc, index);
         tree.steps.set(self.steps);
