@@ -459,3 +459,62 @@ fn first_queries_walk_and_agree_with_the_index() {
         assert_eq!(ids(&indexed, &class_b), ids(&reference, &class_b));
     }
 }
+
+#[test]
+fn repeated_first_queries_see_every_change() {
+    // A walk for a plain compound starts where the previous one found its first match; every
+    // change that could make an earlier element match must be seen.
+    // (Trailing elements keep the walks short against the document: they stay walks.)
+    let mut doc = parse(&format!(
+        "<p class=a>1</p><p>2</p><div><p class=a>3</p><p class=a>4</p></div><p class=a>5</p>{}",
+        "<b></b>".repeat(500)
+    ));
+    let a = Selector::parse(".a").expect("selector");
+    let first = |doc: &Document| doc.select_first(&a).map(|e| e.text());
+    assert_eq!(first(&doc).as_deref(), Some("1"));
+    let p1 = doc.select_first(&a).expect("p").node_id();
+    doc.remove(p1).expect("remove");
+    assert_eq!(first(&doc).as_deref(), Some("3"));
+    // An attribute edit before the first match.
+    let p2 = doc
+        .body()
+        .expect("body")
+        .first_child()
+        .expect("p")
+        .node_id();
+    doc.set_attribute(p2, "class", "a").expect("class");
+    assert_eq!(first(&doc).as_deref(), Some("2"));
+    doc.remove_attribute(p2, "class").expect("class");
+    assert_eq!(first(&doc).as_deref(), Some("3"));
+    // Removing the subtree that holds the first match.
+    let div = doc
+        .select_first(&Selector::parse("div").expect("div"))
+        .expect("div");
+    let div = div.node_id();
+    assert_eq!(first(&doc).as_deref(), Some("3"));
+    doc.remove(div).expect("remove");
+    assert_eq!(first(&doc).as_deref(), Some("5"));
+    // An element inserted before it; then moved after it.
+    let new = doc.new_element("i").expect("i");
+    doc.set_attribute(new, "class", "a").expect("class");
+    doc.set_text(new, "new").expect("text");
+    doc.insert_before(p2, new).expect("insert");
+    assert_eq!(first(&doc).as_deref(), Some("new"));
+    let body = doc.body().expect("body").node_id();
+    doc.append(body, new).expect("move");
+    assert_eq!(first(&doc).as_deref(), Some("5"));
+    // Text edits change nothing; removing the last match leaves none.
+    doc.set_text(p2, "two").expect("text");
+    assert_eq!(first(&doc).as_deref(), Some("5"));
+    let p5 = doc.select_first(&a).expect("p").node_id();
+    doc.remove(p5).expect("remove");
+    doc.remove(new).expect("remove");
+    assert_eq!(first(&doc), None);
+    // Another selector on the same document is not misled by the hint.
+    let p = Selector::parse("p").expect("selector");
+    assert_eq!(
+        doc.select_first(&p).map(|e| e.text()).as_deref(),
+        Some("two")
+    );
+    assert_eq!(doc.select(&a).count(), 0);
+}

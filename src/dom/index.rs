@@ -44,9 +44,10 @@
 //! Each step is proportional to what the mutation touched, and every rebuild is paid for by
 //! work of the same order done since the previous one.
 
+use std::any::Any;
 use std::collections::{BTreeSet, HashMap};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::names::{AttrNamespace, LocalName, Namespace, STATIC_NAME_COUNT, local_name};
 use super::{AttrRange, Document, NodeData};
@@ -820,8 +821,23 @@ fn sort_by_hash(list: &mut Vec<(u32, u32)>) {
     }
 }
 
+/// Where a walk over the document's tree may start for one selector: no element before `node`
+/// (in document order) matches it. The selector layer keeps its selector in `key` (the DOM
+/// layer only stores it). Only plain compound selectors have hints: whether an element matches
+/// one depends on the element alone, so removing other elements keeps the hint true; a
+/// removal that takes `node` moves it to the next node, any other change drops it.
+#[derive(Clone)]
+pub(crate) struct WalkHint {
+    pub(crate) key: Arc<dyn Any + Send + Sync>,
+    pub(crate) node: indextree::NodeId,
+}
+
+/// How far a removal looks up from the hint for the removed node (beyond, it drops the hint:
+/// a removal never costs more than a constant here, whatever the depth).
+const HINT_STEPS: usize = 64;
+
 /// A document's selector index, and what decides when to build it.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub(crate) struct IndexCache {
     index: OnceLock<Box<TreeIndex>>,
     /// When `index` has dead elements: an index without them, for the queries that need the
@@ -831,6 +847,25 @@ pub(crate) struct IndexCache {
     /// and `matches`, walks for first queries) since it was last dropped: once they add up to
     /// about one pass over the document, building the whole index is cheaper than going on.
     unindexed: Counter,
+    /// The last walk's hint (see [`WalkHint`]).
+    hint: Mutex<Option<WalkHint>>,
+}
+
+impl Clone for IndexCache {
+    fn clone(&self) -> IndexCache {
+        IndexCache {
+            index: self.index.clone(),
+            compact: self.compact.clone(),
+            unindexed: self.unindexed.clone(),
+            hint: Mutex::new(lock(&self.hint).clone()),
+        }
+    }
+}
+
+/// The hint, whether or not a panicking thread poisoned its lock (it holds no invariant).
+fn lock(hint: &Mutex<Option<WalkHint>>) -> std::sync::MutexGuard<'_, Option<WalkHint>> {
+    hint.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Document {
@@ -871,7 +906,91 @@ impl Document {
 
     /// Whether queries may still go without the index (see [`Document::note_unindexed`]).
     pub(crate) fn may_go_unindexed(&self) -> bool {
-        self.index_cache.unindexed.get() < (self.arena.len() as u64 / 2).max(64)
+        self.index_cache.unindexed.get() < (self.arena.len() as u64).max(64)
+    }
+
+    /// The node a walk for the selector that `is_key` recognizes may start from, if a hint
+    /// for it is kept (see [`WalkHint`]).
+    pub(crate) fn walk_hint(
+        &self,
+        is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
+    ) -> Option<indextree::NodeId> {
+        let hint = lock(&self.index_cache.hint);
+        let hint = hint.as_ref()?;
+        is_key(&*hint.key).then_some(hint.node)
+    }
+
+    /// Keeps a hint: no element before `node` matches the selector in `key`.
+    pub(crate) fn set_walk_hint(&self, key: Arc<dyn Any + Send + Sync>, node: indextree::NodeId) {
+        *lock(&self.index_cache.hint) = Some(WalkHint { key, node });
+    }
+
+    /// The hint after `node` leaves the tree: unchanged if `node` does not hold the hint's
+    /// node, else the next node after `node`'s subtree (or none).
+    fn hint_removing(&mut self, node: indextree::NodeId) {
+        let arena = &self.arena;
+        let root = self.root;
+        let hint = self
+            .index_cache
+            .hint
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(h) = hint.as_mut() else {
+            return;
+        };
+        // Is the hint's node in `node`'s subtree?
+        let mut a = Some(h.node);
+        let mut inside = None;
+        for _ in 0..HINT_STEPS {
+            match a {
+                Some(n) if n == node => {
+                    inside = Some(true);
+                    break;
+                }
+                Some(n) if n == root => {
+                    inside = Some(false);
+                    break;
+                }
+                Some(n) => a = arena.get(n).and_then(|n| n.parent()),
+                None => {
+                    inside = Some(false);
+                    break;
+                }
+            }
+        }
+        match inside {
+            Some(false) => {}
+            Some(true) => {
+                // The next node after the subtree: the next sibling of `node` or of its
+                // nearest ancestor that has one.
+                let mut next = None;
+                let mut m = node;
+                for _ in 0..HINT_STEPS {
+                    if let Some(sibling) = arena[m].next_sibling() {
+                        next = Some(sibling);
+                        break;
+                    }
+                    match arena[m].parent() {
+                        Some(p) if p != root => m = p,
+                        _ => break,
+                    }
+                }
+                match next {
+                    Some(next) => h.node = next,
+                    None => *hint = None,
+                }
+            }
+            None => *hint = None,
+        }
+    }
+
+    /// Drops the hint (an element may match now that did not).
+    fn drop_hint(&mut self) {
+        *self
+            .index_cache
+            .hint
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
     }
 
     /// Drops the selector index (the next query that needs it builds it again).
@@ -892,6 +1011,7 @@ impl Document {
     /// Index upkeep: the attributes of the element `node` changed.
     pub(crate) fn index_attributes_changed(&mut self, node: indextree::NodeId) {
         self.index_tree_changed();
+        self.drop_hint();
         if let Some(mut index) = self.index_cache.index.take() {
             index.attributes_changed(self, node);
             let _ = self.index_cache.index.set(index);
@@ -902,6 +1022,7 @@ impl Document {
     /// subtree; for a fragment or a template's contents, its children.
     pub(crate) fn index_removing(&mut self, node: indextree::NodeId) {
         self.index_tree_changed();
+        self.hint_removing(node);
         let arena = &self.arena;
         let Some(index) = self.index_cache.index.get_mut() else {
             return;
@@ -923,9 +1044,6 @@ impl Document {
     /// Index upkeep: `node` (or, for a fragment, its children) is about to be inserted under
     /// `parent`, moving from wherever it is.
     pub(crate) fn index_inserting(&mut self, parent: indextree::NodeId, node: indextree::NodeId) {
-        let Some(index) = self.built_index() else {
-            return;
-        };
         let arena = &self.arena;
         let has_elements = match arena[node].get() {
             NodeData::Element(_) => true,
@@ -938,6 +1056,10 @@ impl Document {
             self.index_tree_changed();
             return;
         }
+        self.drop_hint();
+        let Some(index) = self.built_index() else {
+            return;
+        };
         if index.pos_of(parent).is_some() || index.is_tree_root(parent) {
             // Elements enter an indexed tree: they have no place in its flat order.
             self.drop_index();

@@ -30,7 +30,7 @@ use selectors::matching::{
     CompoundSelectorMatchingResult, matches_compound_selector_from, matches_selector, select_name,
     to_unconditional_case_sensitivity,
 };
-use selectors::parser::{Combinator, Component, Selector as RawSelector};
+use selectors::parser::{Combinator, Component, Selector as RawSelector, SelectorList};
 use selectors::visitor::SelectorVisitor;
 
 use super::Selector;
@@ -625,6 +625,9 @@ pub struct Select<'a, 'b> {
     all: Option<Box<[bool]>>,
     /// For a query without the index: its walk (see `walk.rs`).
     walk: Option<Walk>,
+    /// For a walk over the document's tree that has not found a match yet: its selector, to
+    /// keep as the hint of where the next such walk may start.
+    hint_key: Option<&'b SelectorList<HtmlImpl>>,
     /// Whether the query scans a range that candidate lists would narrow (it then counts the
     /// elements it visits towards building them).
     counts_scan: bool,
@@ -666,7 +669,20 @@ impl<'a, 'b> Select<'a, 'b> {
             return None;
         }
         let mut select = Select::new(doc, selector, IndexRef::Owned(Box::default()), 0, 0, None);
-        select.walk = Some(Walk::new(doc, root));
+        let mut walk = Walk::new(doc, root);
+        if root == doc.root {
+            // Start where the last walk for this selector found its first match, if no
+            // mutation since could have made an earlier element match (see `WalkHint`).
+            let list = &selector.parsed.list;
+            if let Some(start) = doc.walk_hint(|key| key.downcast_ref() == Some(list)) {
+                // Mutations keep the hint on a live node of the tree; check anyway.
+                if doc.arena.get(start).is_some_and(|n| !n.is_removed()) {
+                    walk = Walk::starting_at(root, start);
+                }
+            }
+            select.hint_key = Some(&selector.parsed.list);
+        }
+        select.walk = Some(walk);
         Some(select)
     }
 
@@ -699,6 +715,7 @@ impl<'a, 'b> Select<'a, 'b> {
             budget,
             all: None,
             walk: None,
+            hint_key: None,
             counts_scan,
         }
     }
@@ -746,6 +763,10 @@ impl<'a> Iterator for Select<'a, '_> {
                 };
                 visited += steps as usize;
                 if walk::matches(self.parsed, self.doc, data, self.quirks) {
+                    if let Some(list) = self.hint_key.take() {
+                        self.doc
+                            .set_walk_hint(std::sync::Arc::new(list.clone()), node);
+                    }
                     break NodeRef::new(self.doc, node).as_element();
                 }
             };

@@ -10,6 +10,12 @@
 //! `Document::note_unindexed`): once they add up to about one pass over the document, the
 //! next query builds the index, which then serves every later one.
 //!
+//! Whether an element matches a plain compound depends on that element alone, so a walk over
+//! the document for a selector can start where the previous one found its first match, as
+//! long as no element was inserted and no attribute changed since (removals move the start
+//! past what they remove; see `WalkHint`): `while let Some(e) = doc.select_first(&sel) {
+//! doc.remove(e.node_id())? }` walks the document once in all, not once per match.
+//!
 //! The tests below match as the index-based path does (`query::simple_matches`), component by
 //! component, for each selector the walk accepts.
 
@@ -34,6 +40,15 @@ impl Walk {
         Walk {
             root,
             next: doc.arena.get(root).and_then(|n| n.first_child()),
+        }
+    }
+
+    /// The elements from `start` (a node below `root`) on, in document order, to the end of
+    /// `root`'s subtree.
+    pub(crate) fn starting_at(root: indextree::NodeId, start: indextree::NodeId) -> Walk {
+        Walk {
+            root,
+            next: Some(start),
         }
     }
 
