@@ -333,12 +333,16 @@ impl TreeIndex {
     }
 
     /// A temporary index of what matching upwards from the element `node` can visit: its
-    /// inclusive ancestors that are elements and the element siblings of each, linked as in
-    /// the tree, with `node`'s position. It holds no element's children other than these (so
-    /// it serves selectors that look only up and sideways: no `:has()`, no pseudo-class that
-    /// needs the whole tree), and no position lookup. Its size is the sum of the sibling
-    /// counts along the chain.
-    pub(crate) fn for_chain(doc: &Document, node: indextree::NodeId) -> Option<(TreeIndex, u32)> {
+    /// inclusive ancestors that are elements and (with `siblings`) the element siblings of
+    /// each, linked as in the tree, with `node`'s position. It holds no element's children
+    /// other than these (so it serves selectors that look only up and sideways: no `:has()`,
+    /// no pseudo-class that needs the whole tree), and no position lookup. Its size is the
+    /// depth, or the sum of the sibling counts along the chain.
+    pub(crate) fn for_chain(
+        doc: &Document,
+        node: indextree::NodeId,
+        siblings: bool,
+    ) -> Option<(TreeIndex, u32)> {
         let arena = &doc.arena;
         let element = |n: indextree::NodeId| match arena.get(n).map(|n| n.get()) {
             Some(NodeData::Element(data)) => Some(data),
@@ -363,7 +367,7 @@ impl TreeIndex {
         for (level, &c) in chain.iter().rev().enumerate() {
             let mut prev = NONE;
             let mut chosen = NONE;
-            let parent = arena[c].parent();
+            let parent = arena[c].parent().filter(|_| siblings);
             let mut sibling = match parent {
                 Some(p) => arena[p].first_child(),
                 None => Some(c),
@@ -1210,7 +1214,7 @@ mod tests {
             .descendants()
             .find(|n| n.as_element().is_some_and(|e| e.name() == local_name::B))
             .unwrap();
-        let (index, pos) = TreeIndex::for_chain(&doc, b.raw_id()).unwrap();
+        let (index, pos) = TreeIndex::for_chain(&doc, b.raw_id(), true).unwrap();
         let names: Vec<&str> = index.elems.iter().map(|e| doc.name_str(e.name)).collect();
         // html; head, body; ul, p; li x3; b, i.
         assert_eq!(
@@ -1225,6 +1229,13 @@ mod tests {
         assert_eq!(index.elem(index.elem(li).parent).parent, 2);
         assert_eq!(index.elems[0].flags & FLAG_ROOT, FLAG_ROOT);
         assert!(index.pos_of(b.raw_id()).is_none());
+        let (index, pos) = TreeIndex::for_chain(&doc, b.raw_id(), false).unwrap();
+        let names: Vec<&str> = index.elems.iter().map(|e| doc.name_str(e.name)).collect();
+        assert_eq!(names, ["html", "body", "ul", "li", "b"]);
+        assert_eq!(
+            (pos, index.elem(pos).prev, index.elem(3).next),
+            (4, NONE, NONE)
+        );
     }
 
     #[test]

@@ -389,10 +389,20 @@ fn simple_matches(selector: &RawSelector<HtmlImpl>, el: El<'_>, quirks: EngineQu
         })
 }
 
-/// Whether a selector needs the whole tree beyond an element's ancestors and their siblings:
-/// `:has()`, or a pseudo-class that reads the tree-wide HTML state (see `pseudo.rs`).
-fn needs_whole_tree(parsed: &Parsed) -> bool {
-    struct Visitor(bool);
+/// What matching a selector may look at beyond an element and its ancestors.
+#[derive(Clone, Copy, Default)]
+struct Reach {
+    /// The whole tree: `:has()`, or a pseudo-class that reads the tree-wide HTML state (see
+    /// `pseudo.rs`).
+    whole_tree: bool,
+    /// Siblings (of the element or of an ancestor): a sibling combinator, or a
+    /// `:nth-child()`-like pseudo-class (`:first-child`, `:only-of-type`, ...).
+    siblings: bool,
+}
+
+/// What `parsed` may look at (see [`Reach`]).
+fn reach_of(parsed: &Parsed) -> Reach {
+    struct Visitor(Reach);
     impl SelectorVisitor for Visitor {
         type Impl = HtmlImpl;
         fn visit_simple_selector(&mut self, component: &Component<HtmlImpl>) -> bool {
@@ -402,17 +412,32 @@ fn needs_whole_tree(parsed: &Parsed) -> bool {
                     Checked | Indeterminate | Default | Disabled | Enabled | ReadWrite | ReadOnly
                     | Lang(_) | Has(_),
                 )
-                | Component::Has(_) => self.0 = true,
+                | Component::Has(_) => self.0.whole_tree = true,
+                Component::Nth(_) | Component::NthOf(_) => self.0.siblings = true,
                 _ => {}
             }
-            !self.0
+            !self.0.whole_tree
+        }
+        fn visit_complex_selector(&mut self, combinator_to_right: Option<Combinator>) -> bool {
+            if matches!(
+                combinator_to_right,
+                Some(Combinator::NextSibling | Combinator::LaterSibling)
+            ) {
+                self.0.siblings = true;
+            }
+            !self.0.whole_tree
         }
     }
-    let mut visitor = Visitor(false);
+    let mut visitor = Visitor(Reach::default());
     for selector in parsed.list.slice() {
         selector.visit(&mut visitor);
     }
     visitor.0
+}
+
+/// Whether a selector needs the whole tree beyond an element's ancestors and their siblings.
+fn needs_whole_tree(parsed: &Parsed) -> bool {
+    reach_of(parsed).whole_tree
 }
 
 /// The document's index for a query with `parsed`: the selector index, or, when elements left
@@ -460,13 +485,14 @@ fn index_for<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) {
 
 /// An index that holds `el` for matching from it upwards (`matches`, `closest`), and its
 /// position there: the document's if it is built; else, for a selector that looks only up and
-/// sideways, a chain index of `el`'s ancestors and their siblings (see
+/// sideways, a chain index of `el`'s ancestors, and their siblings if it looks at any (see
 /// [`TreeIndex::for_chain`]), until such chains add up to a fraction of the document and
 /// building the whole index is the cheaper way on; else [`index_for`].
 fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) {
     let doc = el.document();
     let node = el.raw_id();
-    let whole_tree = needs_whole_tree(parsed);
+    let reach = reach_of(parsed);
+    let whole_tree = reach.whole_tree;
     if let Some(shared) = doc.built_index() {
         if let Some(pos) = shared.pos_of(node) {
             if !(whole_tree && shared.has_dead()) {
@@ -475,8 +501,9 @@ fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) 
         }
     }
     if !whole_tree {
-        if let Some((chain, pos)) = TreeIndex::for_chain(doc, node) {
-            if !doc.note_unindexed(chain.elems.len()) || doc.built_index().is_some() {
+        if let Some((chain, pos)) = TreeIndex::for_chain(doc, node, reach.siblings) {
+            // Indexing an element costs about what walking over two nodes does.
+            if !doc.note_unindexed(2 * chain.elems.len()) || doc.built_index().is_some() {
                 return (IndexRef::Owned(Box::new(chain)), pos);
             }
         }
