@@ -466,15 +466,17 @@ impl TreeIndex {
         self.trees.partition_point(|&(_, end)| end <= pos)
     }
 
-    /// The candidate lists, if this is a document's index, with the list of `kind` built:
-    /// it is built on first use once queries have scanned the elements [`LIST_SCANS`] times
-    /// over (until then, none).
-    pub(crate) fn lists_with(&self, kind: ListKind) -> Option<&Lists> {
+    /// The candidate lists, if this is a document's index, with the list of `kind` built. A
+    /// list costs about one scan of the elements with a cheap test each: it is built on first
+    /// use when the caller's test is `costly` (one that sets up the selector engine's full
+    /// matching), else once queries have scanned the elements [`LIST_SCANS`] times over
+    /// (until then, none).
+    pub(crate) fn lists_with(&self, kind: ListKind, costly: bool) -> Option<&Lists> {
         if !self.has_lists {
             return None;
         }
         if !self.lists.is_built(kind) {
-            if self.scanned.get() < LIST_SCANS * self.elems.len() as u64 {
+            if !costly && self.scanned.get() < LIST_SCANS * self.elems.len() as u64 {
                 return None;
             }
             self.lists.by_kind[kind as usize].get_or_init(|| self.build_list(kind));
@@ -1102,7 +1104,7 @@ mod tests {
         assert_eq!(index.elems[0].flags & FLAG_ROOT, FLAG_ROOT);
         assert_eq!(index.elems[1].flags & FLAG_ROOT, 0);
         assert!(
-            index.lists_with(ListKind::Id).is_none(),
+            index.lists_with(ListKind::Id, false).is_none(),
             "lists wait for repeated queries"
         );
         let lists = index.force_lists();
@@ -1138,11 +1140,15 @@ mod tests {
         let index = doc.select_index();
         let n = index.elems.len() as u32;
         for _ in 0..LIST_SCANS {
-            assert!(index.lists_with(ListKind::LocalName).is_none());
+            assert!(index.lists_with(ListKind::LocalName, false).is_none());
             index.note_scan(n);
         }
-        let lists = index.lists_with(ListKind::LocalName).unwrap();
+        let lists = index.lists_with(ListKind::LocalName, false).unwrap();
         assert!(lists.is_built(ListKind::LocalName) && !lists.is_built(ListKind::Class));
+        // A costly test wants its list at once.
+        let fresh = Document::parse("<p class=a><p>");
+        let index = fresh.select_index();
+        assert!(index.lists_with(ListKind::Class, true).is_some());
     }
 
     #[test]

@@ -186,15 +186,17 @@ fn relative_matches(
 
 /// The candidate list to visit for a compound with `keys` within `lo..hi`: the shortest of
 /// those built, and of the list of the first kind among ids, classes and local names that the
-/// compound names (built now if queries have paid for it); none without lists.
+/// compound names (built now if queries have paid for it, or if testing a candidate is
+/// `costly`; see [`TreeIndex::lists_with`]); none without lists.
 fn choose_list<'i>(
     index: &'i TreeIndex,
     keys: &[Key],
     lo: u32,
     hi: u32,
+    costly: bool,
 ) -> Option<(&'i Lists, ListKind, u32, std::ops::Range<usize>)> {
     let first = keys.iter().map(|&(kind, _)| kind).min()?;
-    let lists = index.lists_with(first)?;
+    let lists = index.lists_with(first, costly)?;
     keys.iter()
         .filter(|&&(kind, _)| kind == first || lists.is_built(kind))
         .map(|&(kind, hash)| (lists, kind, hash, lists.range(kind, hash, lo, hi)))
@@ -206,7 +208,8 @@ fn choose_list<'i>(
 /// none without lists.
 fn candidates(index: &TreeIndex, keys: &[Key]) -> Option<Vec<u32>> {
     let all = u32::try_from(index.elems.len()).unwrap_or(NONE);
-    let (lists, kind, hash, range) = choose_list(index, keys, 0, all)?;
+    // Compounds are matched with the selector engine's full matching: a list pays at once.
+    let (lists, kind, hash, range) = choose_list(index, keys, 0, all, true)?;
     let mut positions: Vec<u32> = lists.list(kind)[range]
         .iter()
         .map(|&(_, pos)| pos)
@@ -551,7 +554,7 @@ impl Cursor {
                 None
             }
             Cursor::List { kind, next, end } => {
-                let list = index.lists_with(*kind)?.list(*kind);
+                let list = index.lists_with(*kind, true)?.list(*kind);
                 while *next < *end {
                     *next += 1;
                     let pos = list.get(*next - 1)?.1;
@@ -589,7 +592,12 @@ impl Cursor {
         let mut chosen: Vec<(ListKind, u32, std::ops::Range<usize>)> = Vec::new();
         let mut lists = None;
         for &i in &live {
-            let Some((l, kind, hash, range)) = choose_list(index, &parsed.keys[i], lo, hi) else {
+            // Plain compounds are tested cheaply (`simple_matches`): a scan costs about what a
+            // list does. Other selectors set up full matching per candidate: a list pays at
+            // once.
+            let costly = !parsed.all_simple;
+            let Some((l, kind, hash, range)) = choose_list(index, &parsed.keys[i], lo, hi, costly)
+            else {
                 // Lists would narrow this query: it counts what it scans towards building
                 // them (see `Select::next`).
                 return Cursor::Range { next: lo, end: hi };
