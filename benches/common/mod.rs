@@ -15,10 +15,12 @@ pub struct Page {
     pub text: String,
 }
 
-/// The whole shared corpus (`../shared/bench-corpus`) when it exists, else the vendored subset.
+/// The whole shared corpus (`../shared/bench-corpus`, or the folder `HTML_ARENA_CORPUS`
+/// names) when it exists, else the vendored subset.
 pub fn corpus() -> Vec<Page> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = root.join("../shared/bench-corpus");
+    let shared = std::env::var_os("HTML_ARENA_CORPUS")
+        .map_or_else(|| root.join("../shared/bench-corpus"), PathBuf::from);
     let dir = if shared.is_dir() && std::env::var_os("HTML_ARENA_VENDORED_CORPUS").is_none() {
         shared
     } else {

@@ -1,25 +1,53 @@
 //! A flat index of a document's elements for selector matching.
 //!
-//! Built once per document on the first query (see [`Document::select_index`]) and dropped by
-//! every mutation (`Document::tree_changed`), it lists the elements of each tree in document
-//! order with their element-only links (parent, previous and next sibling, end of subtree),
-//! so that matching walks arrays instead of the arena. Each element also carries what the
-//! selector engine asks for most: the hashes of its local name, `id` and classes (ASCII
-//! lowercased, so one hash serves the case-sensitive and the quirks-mode comparisons), which
-//! feed the ancestor Bloom filter and make `#id` and `.class` tests a hash compare per
-//! element. The index built for a document also keeps candidate lists, sorted by hash then
-//! position: the elements with a given id, class or local name, so that a query whose
-//! rightmost compound names one visits only those.
+//! Built on the first query that needs it (see [`Document::select_index`]), it lists the
+//! elements of each tree in document order with their element-only links (parent, previous
+//! and next sibling, end of subtree), so that matching walks arrays instead of the arena. Each
+//! element also carries what the selector engine asks for most: the hashes of its local name,
+//! `id` and classes (ASCII lowercased, so one hash serves the case-sensitive and the
+//! quirks-mode comparisons), which feed the ancestor Bloom filter and make `#id` and `.class`
+//! tests a hash compare per element.
+//!
+//! Candidate lists (the elements with a given id, class or local name, sorted by hash then
+//! position, so that a query whose rightmost compound names one visits only those) cost more
+//! to build than one scan of the elements, so they are built only once queries have scanned
+//! the elements [`LIST_SCANS`] times over: a page queried once or twice never pays for them.
 //!
 //! Trees: the document's own tree comes first, then the contents of every `template` (template
 //! contents are separate trees; they are indexed so selectors can run inside them, but a query
 //! from the document never enters them). An element of a detached subtree gets a temporary
-//! index of its own tree (see [`TreeIndex::for_tree`]).
+//! index of its own tree (see [`TreeIndex::for_tree`]); `closest` and `matches` on a document
+//! without an index use one of just the element's ancestors and their siblings
+//! ([`TreeIndex::for_chain`]).
 //!
-//! Building is one iterative pass over the tree plus a sort of the candidate lists: linear
-//! (times a logarithm for the sort) in the number of elements, whatever the tree's shape.
+//! Building is one iterative pass over the tree (plus a linear radix sort for the lists):
+//! linear in the number of elements, whatever the tree's shape.
+//!
+//! # Mutations
+//!
+//! The index follows mutations instead of being rebuilt after each (a loop of mutations and
+//! queries would otherwise cost the whole document per step):
+//!
+//! - an attribute change rewrites the one element's entry (attributes, id, classes, link
+//!   flag); an id or class it gains goes to the lists' `extra` set, and the lists are dropped
+//!   (to be rebuilt when queries pay for them again) once that set outgrows an eighth of them;
+//! - text and comment edits change no element;
+//! - a node leaving its tree (removed or detached) leaves tombstones: its elements are marked
+//!   dead, its siblings linked to each other, and every walk of the index skips dead elements
+//!   (a dead subtree is a contiguous range, skipped in one step); the index is dropped once the
+//!   dead outnumber the live;
+//! - elements inserted into an indexed tree have no place in the flat order, so the index is
+//!   dropped and rebuilt by the next query that needs it; `closest` and `matches` meanwhile
+//!   run on ancestor chains, and build the whole index again only once those chains add up to
+//!   a fraction of the document (so a loop of insertions and `closest` stays linear).
+//!
+//! Each step is proportional to what the mutation touched, and every rebuild is paid for by
+//! work of the same order done since the previous one.
 
-use std::sync::OnceLock;
+use std::any::Any;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::names::{AttrNamespace, LocalName, Namespace, STATIC_NAME_COUNT, local_name};
 use super::{AttrRange, Document, NodeData};
@@ -34,6 +62,13 @@ pub(crate) const FLAG_ROOT: u8 = 1;
 /// `href` attribute (HTML, "Pseudo-classes"), or an SVG `a` element with `href` or
 /// `xlink:href` (which browsers treat as links too).
 pub(crate) const FLAG_LINK: u8 = 2;
+
+/// Flag: the element left the tree after the index was built (a tombstone). Its whole subtree
+/// `pos..end` is dead with it.
+pub(crate) const FLAG_DEAD: u8 = 4;
+
+/// How many scans over all the elements queries make before the candidate lists are built.
+pub(crate) const LIST_SCANS: u64 = 1;
 
 /// One element of the index.
 #[derive(Clone, Copy, Debug)]
@@ -79,11 +114,131 @@ pub(crate) struct ClassToken {
 }
 
 /// Which candidate list to read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum ListKind {
     Id,
     Class,
     LocalName,
+}
+
+/// The candidate lists of a document's index: for each id, class and local name, the elements
+/// that have it. Each kind of list is built on its own, when a query wants it. They may hold
+/// more than that (an element that lost a class, a dead element: matching checks every
+/// candidate), never less: an element that gained an id or class after its list was built is
+/// in `extra`.
+#[derive(Clone, Default)]
+pub(crate) struct Lists {
+    /// By [`ListKind`]: `(hash, position)`, sorted.
+    by_kind: [OnceLock<Vec<(u32, u32)>>; 3],
+    /// For a key, the first entry of its run not known to be dead (entries before it are).
+    front: HashMap<(ListKind, u32), usize>,
+    /// Entries added since the lists were built: `(kind, hash, position)`.
+    extra: BTreeSet<(ListKind, u32, u32)>,
+}
+
+impl Lists {
+    /// A candidate list: `(hash, position)` pairs sorted by hash, then position (empty when
+    /// not built).
+    pub(crate) fn list(&self, kind: ListKind) -> &[(u32, u32)] {
+        self.by_kind[kind as usize].get().map_or(&[], |list| list)
+    }
+
+    /// Whether the list of `kind` is built.
+    pub(crate) fn is_built(&self, kind: ListKind) -> bool {
+        self.by_kind[kind as usize].get().is_some()
+    }
+
+    /// The entries of a candidate list for `hash` whose positions are in `lo..hi` (less those
+    /// known to be dead at the front).
+    pub(crate) fn range(
+        &self,
+        kind: ListKind,
+        hash: u32,
+        lo: u32,
+        hi: u32,
+    ) -> std::ops::Range<usize> {
+        let list = self.list(kind);
+        let mut start = list.partition_point(|&entry| entry < (hash, lo));
+        if let Some(&front) = self.front.get(&(kind, hash)) {
+            start = start.max(front);
+        }
+        let end = list.partition_point(|&entry| entry < (hash, hi));
+        start..end.max(start)
+    }
+
+    /// The positions in `lo..hi` added to the list of `(kind, hash)` since it was built.
+    pub(crate) fn extra(
+        &self,
+        kind: ListKind,
+        hash: u32,
+        lo: u32,
+        hi: u32,
+    ) -> impl Iterator<Item = u32> + '_ {
+        self.extra
+            .range((kind, hash, lo)..(kind, hash, hi))
+            .map(|&(_, _, pos)| pos)
+    }
+
+    /// Whether any entry was added since the lists were built.
+    pub(crate) fn has_extra(&self) -> bool {
+        !self.extra.is_empty()
+    }
+
+    /// Moves the front of the run of `(kind, hash)` past its dead entries.
+    fn advance_front(&mut self, elems: &[Elem], kind: ListKind, hash: u32) {
+        let Some(list) = self.by_kind[kind as usize].get() else {
+            return;
+        };
+        let front = match self.front.entry((kind, hash)) {
+            std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+            std::collections::hash_map::Entry::Vacant(entry) => {
+                entry.insert(list.partition_point(|&entry| entry < (hash, 0)))
+            }
+        };
+        while let Some(&(h, p)) = list.get(*front) {
+            if h != hash
+                || elems
+                    .get(p as usize)
+                    .is_none_or(|e| e.flags & FLAG_DEAD == 0)
+            {
+                break;
+            }
+            *front += 1;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.by_kind
+            .iter()
+            .map(|list| list.get().map_or(0, Vec::len))
+            .sum()
+    }
+}
+
+/// A counter that clones as its current value (so that a `Document` stays `Clone + Sync`).
+#[derive(Default)]
+pub(crate) struct Counter(AtomicU64);
+
+impl Counter {
+    #[inline]
+    pub(crate) fn get(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    pub(crate) fn add(&self, n: u64) {
+        self.0.fetch_add(n, Ordering::Relaxed);
+    }
+
+    fn set(&mut self, n: u64) {
+        *self.0.get_mut() = n;
+    }
+}
+
+impl Clone for Counter {
+    fn clone(&self) -> Counter {
+        Counter(AtomicU64::new(self.get()))
+    }
 }
 
 /// The elements of one or more trees in document order, with their links and hashes.
@@ -98,12 +253,17 @@ pub(crate) struct TreeIndex {
     /// The range of `elems` each tree occupies; the first is the tree the index was built
     /// for (the document's own tree, for a document's index).
     pub(crate) trees: Vec<(u32, u32)>,
-    /// Candidate lists: `(hash, position)`, sorted (empty in a temporary index).
-    by_id: Vec<(u32, u32)>,
-    by_class: Vec<(u32, u32)>,
-    by_name: Vec<(u32, u32)>,
-    /// Whether the candidate lists were built.
+    /// The node each tree hangs from (the `Document`, a template's contents fragment, or the
+    /// top of a detached subtree).
+    tree_roots: Vec<indextree::NodeId>,
+    /// Whether this is a document's index, which keeps candidate lists (built once queries
+    /// have scanned enough to pay for them; see [`TreeIndex::lists`]).
     pub(crate) has_lists: bool,
+    lists: Lists,
+    /// Elements scanned by queries that candidate lists would have narrowed.
+    scanned: Counter,
+    /// How many elements are dead.
+    dead: u32,
     /// State that the HTML pseudo-classes derive from the whole tree (form owners, radio
     /// groups, disabled fieldsets, languages, editability), computed on first use.
     pub(crate) html: OnceLock<crate::select::pseudo::HtmlState>,
@@ -142,10 +302,11 @@ fn to_u32(n: usize) -> u32 {
 }
 
 impl TreeIndex {
-    /// The index of a whole document: its tree, then every template's contents, with
-    /// candidate lists.
+    /// The index of a whole document: its tree, then every template's contents. Its candidate
+    /// lists are built later, when queries pay for them.
     pub(crate) fn for_document(doc: &Document) -> TreeIndex {
         let mut index = TreeIndex::with_slots(doc);
+        index.has_lists = true;
         index.add_tree(doc, doc.root);
         let mut contents: Vec<indextree::NodeId> = doc
             .template_contents
@@ -160,7 +321,6 @@ impl TreeIndex {
         for fragment in contents {
             index.add_tree(doc, fragment);
         }
-        index.build_lists();
         index
     }
 
@@ -172,26 +332,124 @@ impl TreeIndex {
         index
     }
 
+    /// A temporary index of what matching upwards from the element `node` can visit: its
+    /// inclusive ancestors that are elements and (with `siblings`) the element siblings of
+    /// each, linked as in the tree, with `node`'s position. It holds no element's children
+    /// other than these (so it serves selectors that look only up and sideways: no `:has()`,
+    /// no pseudo-class that needs the whole tree), and no position lookup. Its size is the
+    /// depth, or the sum of the sibling counts along the chain.
+    pub(crate) fn for_chain(
+        doc: &Document,
+        node: indextree::NodeId,
+        siblings: bool,
+    ) -> Option<(TreeIndex, u32)> {
+        let arena = &doc.arena;
+        let element = |n: indextree::NodeId| match arena.get(n).map(|n| n.get()) {
+            Some(NodeData::Element(data)) => Some(data),
+            _ => None,
+        };
+        element(node)?;
+        let mut chain = vec![node];
+        let mut top_parent = None;
+        let mut n = node;
+        while let Some(p) = arena[n].parent() {
+            if element(p).is_none() {
+                top_parent = Some(p);
+                break;
+            }
+            chain.push(p);
+            n = p;
+        }
+        let root_is_document =
+            top_parent.is_some_and(|p| matches!(arena[p].get(), NodeData::Document));
+        let mut index = TreeIndex::default();
+        let mut parent_pos = NONE;
+        for (level, &c) in chain.iter().rev().enumerate() {
+            let mut prev = NONE;
+            let mut chosen = NONE;
+            let parent = arena[c].parent().filter(|_| siblings);
+            let mut sibling = match parent {
+                Some(p) => arena[p].first_child(),
+                None => Some(c),
+            };
+            while let Some(s) = sibling {
+                sibling = parent.and_then(|_| arena[s].next_sibling());
+                let Some(data) = element(s) else {
+                    continue;
+                };
+                let pos = to_u32(index.elems.len());
+                if let Some(p) = index.elems.get_mut(prev as usize) {
+                    p.next = pos;
+                }
+                index.push_element(
+                    doc,
+                    s,
+                    data,
+                    parent_pos,
+                    prev,
+                    level == 0 && root_is_document,
+                );
+                index.elems[pos as usize].end = pos + 1;
+                if s == c {
+                    chosen = pos;
+                }
+                prev = pos;
+            }
+            parent_pos = chosen;
+        }
+        index.trees.push((0, to_u32(index.elems.len())));
+        (parent_pos != NONE).then_some((index, parent_pos))
+    }
+
     fn with_slots(doc: &Document) -> TreeIndex {
         TreeIndex {
             slot_pos: vec![0; doc.arena.len()],
+            // At most one element per node: reserving saves the copies of growing (the
+            // pages never written are never touched).
+            elems: Vec::with_capacity(doc.arena.len()),
             ..TreeIndex::default()
         }
     }
 
-    /// The position of `node`, if it is an indexed element.
+    /// The position of `node`, if it is a live indexed element.
     #[inline]
     pub(crate) fn pos_of(&self, node: indextree::NodeId) -> Option<u32> {
         let slot = usize::from(node).checked_sub(1)?;
         let p = self.slot_pos.get(slot)?.checked_sub(1)?;
         let e = self.elems.get(p as usize)?;
-        (e.node == node).then_some(p)
+        (e.node == node && e.flags & FLAG_DEAD == 0).then_some(p)
     }
 
     /// The element at `pos`.
     #[inline]
     pub(crate) fn elem(&self, pos: u32) -> &Elem {
         &self.elems[pos as usize]
+    }
+
+    /// Whether the element at `pos` left the tree.
+    #[inline]
+    pub(crate) fn is_dead(&self, pos: u32) -> bool {
+        self.elems
+            .get(pos as usize)
+            .is_none_or(|e| e.flags & FLAG_DEAD != 0)
+    }
+
+    /// Whether any element left the tree since the index was built.
+    #[inline]
+    pub(crate) fn has_dead(&self) -> bool {
+        self.dead > 0
+    }
+
+    /// The first live element child of the element at `pos`, or [`NONE`]: the first element
+    /// after it in its subtree, skipping dead subtrees whole.
+    #[inline]
+    pub(crate) fn first_child(&self, pos: u32) -> u32 {
+        let end = self.elem(pos).end;
+        let mut c = pos + 1;
+        while c < end && self.elems[c as usize].flags & FLAG_DEAD != 0 {
+            c = self.elems[c as usize].end.max(c + 1);
+        }
+        if c < end { c } else { NONE }
     }
 
     /// The classes of the element at `pos`.
@@ -208,27 +466,29 @@ impl TreeIndex {
         self.trees.partition_point(|&(_, end)| end <= pos)
     }
 
-    /// A candidate list: `(hash, position)` pairs sorted by hash, then position.
-    pub(crate) fn list(&self, kind: ListKind) -> &[(u32, u32)] {
-        match kind {
-            ListKind::Id => &self.by_id,
-            ListKind::Class => &self.by_class,
-            ListKind::LocalName => &self.by_name,
+    /// The candidate lists, if this is a document's index, with the list of `kind` built. A
+    /// list costs about one scan of the elements with a cheap test each: it is built on first
+    /// use when the caller's test is `costly` (one that sets up the selector engine's full
+    /// matching), else once queries have scanned the elements [`LIST_SCANS`] times over
+    /// (until then, none).
+    pub(crate) fn lists_with(&self, kind: ListKind, costly: bool) -> Option<&Lists> {
+        if !self.has_lists {
+            return None;
         }
+        if !self.lists.is_built(kind) {
+            if !costly && self.scanned.get() < LIST_SCANS * self.elems.len() as u64 {
+                return None;
+            }
+            self.lists.by_kind[kind as usize].get_or_init(|| self.build_list(kind));
+        }
+        Some(&self.lists)
     }
 
-    /// The entries of a candidate list for `hash` whose positions are in `lo..hi`.
-    pub(crate) fn candidate_range(
-        &self,
-        kind: ListKind,
-        hash: u32,
-        lo: u32,
-        hi: u32,
-    ) -> std::ops::Range<usize> {
-        let list = self.list(kind);
-        let start = list.partition_point(|&entry| entry < (hash, lo));
-        let end = list.partition_point(|&entry| entry < (hash, hi));
-        start..end.max(start)
+    /// Counts `n` elements scanned by a query that candidate lists would have narrowed.
+    pub(crate) fn note_scan(&self, n: u32) {
+        if self.has_lists {
+            self.scanned.add(u64::from(n));
+        }
     }
 
     /// Appends the elements of the tree rooted at `root` (the root too, if it is an element),
@@ -292,6 +552,7 @@ impl TreeIndex {
             self.elems[pos as usize].end = end;
         }
         self.trees.push((tree_start, end));
+        self.tree_roots.push(root);
     }
 
     /// Adds the element `n` (whose links to earlier elements are given).
@@ -317,11 +578,30 @@ impl TreeIndex {
             id_hash: 0,
             id_attr: NONE,
             class_attr: NONE,
-            class_start: to_u32(self.classes.len()),
+            class_start: 0,
             class_len: 0,
             ns: data.ns,
             flags: if root_element { FLAG_ROOT } else { 0 },
         };
+        self.read_attributes(doc, &mut e, data);
+        if let Some(slot) = usize::from(n)
+            .checked_sub(1)
+            .and_then(|slot| self.slot_pos.get_mut(slot))
+        {
+            *slot = pos.saturating_add(1);
+        }
+        self.elems.push(e);
+    }
+
+    /// Sets what `e` derives from its attributes: the attribute run, the id, the classes
+    /// (appended to `classes`) and the link flag.
+    fn read_attributes(&mut self, doc: &Document, e: &mut Elem, data: &super::ElementData) {
+        e.attrs = data.attrs;
+        e.id_hash = 0;
+        e.id_attr = NONE;
+        e.class_attr = NONE;
+        e.class_start = to_u32(self.classes.len());
+        e.flags &= !FLAG_LINK;
         let range = data.attrs.range();
         let start = range.start;
         let link_element = data.name == local_name::A
@@ -347,13 +627,6 @@ impl TreeIndex {
             }
         }
         e.class_len = to_u32(self.classes.len()) - e.class_start;
-        if let Some(slot) = usize::from(n)
-            .checked_sub(1)
-            .and_then(|slot| self.slot_pos.get_mut(slot))
-        {
-            *slot = pos.saturating_add(1);
-        }
-        self.elems.push(e);
     }
 
     /// Splits a `class` value on ASCII whitespace (HTML "set of space-separated tokens").
@@ -378,28 +651,130 @@ impl TreeIndex {
         }
     }
 
-    fn build_lists(&mut self) {
-        self.by_name.reserve(self.elems.len());
+    /// The candidate list of `kind`, from the live elements.
+    fn build_list(&self, kind: ListKind) -> Vec<(u32, u32)> {
+        let mut list = Vec::new();
+        if kind == ListKind::LocalName {
+            list.reserve(self.elems.len() - self.dead as usize);
+        }
         for (pos, e) in self.elems.iter().enumerate() {
-            let pos = to_u32(pos);
-            self.by_name.push((e.name_hash, pos));
-            if e.id_attr != NONE {
-                self.by_id.push((e.id_hash, pos));
+            if e.flags & FLAG_DEAD != 0 {
+                continue;
             }
-            let start = e.class_start as usize;
-            for c in self
-                .classes
-                .get(start..start + e.class_len as usize)
+            let pos = to_u32(pos);
+            match kind {
+                ListKind::LocalName => list.push((e.name_hash, pos)),
+                ListKind::Id if e.id_attr != NONE => list.push((e.id_hash, pos)),
+                ListKind::Id => {}
+                ListKind::Class => {
+                    list.extend(self.classes_of(e).iter().map(|c| (c.hash, pos)));
+                }
+            }
+        }
+        sort_by_hash(&mut list);
+        list.dedup();
+        list
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Following mutations (see the module documentation).
+
+    /// Whether `node` is the root a tree of this index hangs from.
+    fn is_tree_root(&self, node: indextree::NodeId) -> bool {
+        self.tree_roots.contains(&node)
+    }
+
+    /// Re-reads the attributes of the element `node` (if indexed); an id or class it gained
+    /// goes to the lists' additions.
+    fn attributes_changed(&mut self, doc: &Document, node: indextree::NodeId) {
+        let (Some(pos), Some(data)) = (self.pos_of(node), doc.element_data(node)) else {
+            return;
+        };
+        let mut e = self.elems[pos as usize];
+        let old_id = (e.id_attr != NONE).then_some(e.id_hash);
+        let old_classes: Vec<u32> = self.classes_of(&e).iter().map(|c| c.hash).collect();
+        self.read_attributes(doc, &mut e, data);
+        self.elems[pos as usize] = e;
+        let lists = &mut self.lists;
+        if e.id_attr != NONE && old_id != Some(e.id_hash) && lists.is_built(ListKind::Id) {
+            lists.extra.insert((ListKind::Id, e.id_hash, pos));
+        }
+        let start = e.class_start as usize;
+        for c in self
+            .classes
+            .get(start..start + e.class_len as usize)
+            .unwrap_or(&[])
+        {
+            if !old_classes.contains(&c.hash) && lists.is_built(ListKind::Class) {
+                lists.extra.insert((ListKind::Class, c.hash, pos));
+            }
+        }
+        if lists.extra.len() > (lists.len() / 8).max(256) {
+            // Fold the additions in at the next rebuild.
+            self.lists = Lists::default();
+        }
+    }
+
+    /// Marks the element `node` and its subtree dead (it left its tree) and links its element
+    /// siblings to each other. Costs the size of the subtree.
+    fn kill(&mut self, node: indextree::NodeId) {
+        let Some(pos) = self.pos_of(node) else {
+            return;
+        };
+        let e = self.elems[pos as usize];
+        if let Some(p) = self.elems.get_mut(e.prev as usize) {
+            p.next = e.next;
+        }
+        if let Some(n) = self.elems.get_mut(e.next as usize) {
+            n.prev = e.prev;
+        }
+        let mut q = pos;
+        while q < e.end {
+            let d = self.elems[q as usize];
+            if d.flags & FLAG_DEAD != 0 {
+                // Dead with an earlier removal: skip its subtree.
+                q = d.end.max(q + 1);
+                continue;
+            }
+            self.elems[q as usize].flags |= FLAG_DEAD;
+            self.dead += 1;
+            if let Some(slot) = usize::from(d.node)
+                .checked_sub(1)
+                .and_then(|slot| self.slot_pos.get_mut(slot))
+            {
+                *slot = 0;
+            }
+            q += 1;
+        }
+        if self.lists.len() == 0 {
+            return;
+        }
+        // Keep the dead out of the front of the runs they head, so that a query for the
+        // first match does not wade through earlier removals.
+        let TreeIndex {
+            elems,
+            classes,
+            lists,
+            ..
+        } = self;
+        for d in elems.get(pos as usize..e.end as usize).unwrap_or(&[]) {
+            lists.advance_front(elems, ListKind::LocalName, d.name_hash);
+            if d.id_attr != NONE {
+                lists.advance_front(elems, ListKind::Id, d.id_hash);
+            }
+            let start = d.class_start as usize;
+            for c in classes
+                .get(start..start + d.class_len as usize)
                 .unwrap_or(&[])
             {
-                self.by_class.push((c.hash, pos));
+                lists.advance_front(elems, ListKind::Class, c.hash);
             }
         }
-        for list in [&mut self.by_id, &mut self.by_class, &mut self.by_name] {
-            sort_by_hash(list);
-            list.dedup();
-        }
-        self.has_lists = true;
+    }
+
+    /// Whether the dead outnumber the live (the index is then better rebuilt).
+    fn mostly_dead(&self) -> bool {
+        self.dead as usize * 2 > self.elems.len()
     }
 }
 
@@ -452,18 +827,268 @@ fn sort_by_hash(list: &mut Vec<(u32, u32)>) {
     }
 }
 
+/// Where a walk over the document's tree may start for one selector: no element before `node`
+/// (in document order) matches it. The selector layer keeps its selector in `key` (the DOM
+/// layer only stores it). Only plain compound selectors have hints: whether an element matches
+/// one depends on the element alone, so removing other elements keeps the hint true; a
+/// removal that takes `node` moves it to the next node, any other change drops it.
+#[derive(Clone)]
+pub(crate) struct WalkHint {
+    pub(crate) key: Arc<dyn Any + Send + Sync>,
+    pub(crate) node: indextree::NodeId,
+}
+
+/// How far a removal looks up from the hint for the removed node (beyond, it drops the hint:
+/// a removal never costs more than a constant here, whatever the depth).
+const HINT_STEPS: usize = 64;
+
+/// A document's selector index, and what decides when to build it.
+#[derive(Default)]
+pub(crate) struct IndexCache {
+    index: OnceLock<Box<TreeIndex>>,
+    /// When `index` has dead elements: an index without them, for the queries that need the
+    /// tree-wide HTML state (which is computed over every element of an index).
+    compact: OnceLock<Box<TreeIndex>>,
+    /// Elements and nodes visited by queries without the index (chain indexes for `closest`
+    /// and `matches`, walks for first queries) since it was last dropped: once they add up to
+    /// about one pass over the document, building the whole index is cheaper than going on.
+    unindexed: Counter,
+    /// The last walk's hint (see [`WalkHint`]).
+    hint: Mutex<Option<WalkHint>>,
+}
+
+impl Clone for IndexCache {
+    fn clone(&self) -> IndexCache {
+        IndexCache {
+            index: self.index.clone(),
+            compact: self.compact.clone(),
+            unindexed: self.unindexed.clone(),
+            hint: Mutex::new(lock(&self.hint).clone()),
+        }
+    }
+}
+
+/// The hint, whether or not a panicking thread poisoned its lock (it holds no invariant).
+fn lock(hint: &Mutex<Option<WalkHint>>) -> std::sync::MutexGuard<'_, Option<WalkHint>> {
+    hint.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 impl Document {
-    /// The selector index of this document, built on first use and kept until the next
-    /// mutation.
+    /// The selector index of this document, built on first use and kept up to date by
+    /// mutations.
     pub(crate) fn select_index(&self) -> &TreeIndex {
         self.index_cache
+            .index
             .get_or_init(|| Box::new(TreeIndex::for_document(self)))
+    }
+
+    /// An index of the document without dead elements: the selector index if it has none,
+    /// else one built for the purpose (kept until the next mutation).
+    pub(crate) fn compact_index(&self) -> &TreeIndex {
+        let shared = self.select_index();
+        if !shared.has_dead() {
+            return shared;
+        }
+        self.index_cache
+            .compact
+            .get_or_init(|| Box::new(TreeIndex::for_document(self)))
+    }
+
+    /// The selector index, if it is built.
+    pub(crate) fn built_index(&self) -> Option<&TreeIndex> {
+        self.index_cache.index.get().map(|index| &**index)
+    }
+
+    /// Counts `n` elements or nodes visited by a query without the index (a chain index for
+    /// `closest` or `matches`, a walk for a first query); true when such work since the index
+    /// was dropped adds up to about one pass over the document, and the whole index is worth
+    /// building.
+    pub(crate) fn note_unindexed(&self, n: usize) -> bool {
+        let cache = &self.index_cache;
+        cache.unindexed.add(n as u64);
+        !self.may_go_unindexed()
+    }
+
+    /// Whether queries may still go without the index (see [`Document::note_unindexed`]).
+    pub(crate) fn may_go_unindexed(&self) -> bool {
+        self.index_cache.unindexed.get() < (self.arena.len() as u64).max(64)
+    }
+
+    /// The node a walk for the selector that `is_key` recognizes may start from, if a hint
+    /// for it is kept (see [`WalkHint`]).
+    pub(crate) fn walk_hint(
+        &self,
+        is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
+    ) -> Option<indextree::NodeId> {
+        let hint = lock(&self.index_cache.hint);
+        let hint = hint.as_ref()?;
+        is_key(&*hint.key).then_some(hint.node)
+    }
+
+    /// Keeps a hint: no element before `node` matches the selector in `key`.
+    pub(crate) fn set_walk_hint(&self, key: Arc<dyn Any + Send + Sync>, node: indextree::NodeId) {
+        *lock(&self.index_cache.hint) = Some(WalkHint { key, node });
+    }
+
+    /// The hint after `node` leaves the tree: unchanged if `node` does not hold the hint's
+    /// node, else the next node after `node`'s subtree (or none).
+    fn hint_removing(&mut self, node: indextree::NodeId) {
+        let arena = &self.arena;
+        let root = self.root;
+        let hint = self
+            .index_cache
+            .hint
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(h) = hint.as_mut() else {
+            return;
+        };
+        // Is the hint's node in `node`'s subtree?
+        let mut a = Some(h.node);
+        let mut inside = None;
+        for _ in 0..HINT_STEPS {
+            match a {
+                Some(n) if n == node => {
+                    inside = Some(true);
+                    break;
+                }
+                Some(n) if n == root => {
+                    inside = Some(false);
+                    break;
+                }
+                Some(n) => a = arena.get(n).and_then(|n| n.parent()),
+                None => {
+                    inside = Some(false);
+                    break;
+                }
+            }
+        }
+        match inside {
+            Some(false) => {}
+            Some(true) => {
+                // The next node after the subtree: the next sibling of `node` or of its
+                // nearest ancestor that has one.
+                let mut next = None;
+                let mut m = node;
+                for _ in 0..HINT_STEPS {
+                    if let Some(sibling) = arena[m].next_sibling() {
+                        next = Some(sibling);
+                        break;
+                    }
+                    match arena[m].parent() {
+                        Some(p) if p != root => m = p,
+                        _ => break,
+                    }
+                }
+                match next {
+                    Some(next) => h.node = next,
+                    None => *hint = None,
+                }
+            }
+            None => *hint = None,
+        }
+    }
+
+    /// Drops the hint (an element may match now that did not).
+    fn drop_hint(&mut self) {
+        *self
+            .index_cache
+            .hint
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    }
+
+    /// Drops the selector index (the next query that needs it builds it again).
+    fn drop_index(&mut self) {
+        self.index_cache.index = OnceLock::new();
+        self.index_cache.compact = OnceLock::new();
+        self.index_cache.unindexed.set(0);
+    }
+
+    /// Index upkeep: any mutation of the tree (drops the state derived from the whole tree).
+    pub(crate) fn index_tree_changed(&mut self) {
+        self.index_cache.compact = OnceLock::new();
+        if let Some(index) = self.index_cache.index.get_mut() {
+            index.html = OnceLock::new();
+        }
+    }
+
+    /// Index upkeep: the attributes of the element `node` changed.
+    pub(crate) fn index_attributes_changed(&mut self, node: indextree::NodeId) {
+        self.index_tree_changed();
+        self.drop_hint();
+        if let Some(mut index) = self.index_cache.index.take() {
+            index.attributes_changed(self, node);
+            let _ = self.index_cache.index.set(index);
+        }
+    }
+
+    /// Index upkeep: `node` is about to leave its tree (removed or detached), with its
+    /// subtree; for a fragment or a template's contents, its children.
+    pub(crate) fn index_removing(&mut self, node: indextree::NodeId) {
+        self.index_tree_changed();
+        self.hint_removing(node);
+        let arena = &self.arena;
+        let Some(index) = self.index_cache.index.get_mut() else {
+            return;
+        };
+        match arena.get(node).map(|n| n.get()) {
+            Some(NodeData::Element(_)) => index.kill(node),
+            Some(NodeData::Fragment | NodeData::Document) => {
+                for c in node.children(arena) {
+                    index.kill(c);
+                }
+            }
+            _ => {}
+        }
+        if index.mostly_dead() {
+            self.drop_index();
+        }
+    }
+
+    /// Index upkeep: `node` (or, for a fragment, its children) is about to be inserted under
+    /// `parent`, moving from wherever it is.
+    pub(crate) fn index_inserting(&mut self, parent: indextree::NodeId, node: indextree::NodeId) {
+        let arena = &self.arena;
+        let has_elements = match arena[node].get() {
+            NodeData::Element(_) => true,
+            NodeData::Fragment => node
+                .children(arena)
+                .any(|c| matches!(arena[c].get(), NodeData::Element(_))),
+            _ => false,
+        };
+        if !has_elements {
+            self.index_tree_changed();
+            return;
+        }
+        self.drop_hint();
+        let Some(index) = self.built_index() else {
+            return;
+        };
+        if index.pos_of(parent).is_some() || index.is_tree_root(parent) {
+            // Elements enter an indexed tree: they have no place in its flat order.
+            self.drop_index();
+        } else {
+            // They leave the index's trees (if they were in one) for a detached one.
+            self.index_removing(node);
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl TreeIndex {
+        /// Builds the candidate lists now.
+        fn force_lists(&self) -> &Lists {
+            for kind in [ListKind::Id, ListKind::Class, ListKind::LocalName] {
+                self.lists.by_kind[kind as usize].get_or_init(|| self.build_list(kind));
+            }
+            &self.lists
+        }
+    }
 
     #[test]
     fn links_and_subtrees() {
@@ -478,30 +1103,145 @@ mod tests {
         assert_eq!(index.classes_of(p1).len(), 2);
         assert_eq!(index.elems[0].flags & FLAG_ROOT, FLAG_ROOT);
         assert_eq!(index.elems[1].flags & FLAG_ROOT, 0);
+        assert!(
+            index.lists_with(ListKind::Id, false).is_none(),
+            "lists wait for repeated queries"
+        );
+        let lists = index.force_lists();
         let all = (0, index.elems.len() as u32);
         assert_eq!(
-            index
-                .candidate_range(ListKind::Class, ci_hash("y"), all.0, all.1)
+            lists
+                .range(ListKind::Class, ci_hash("y"), all.0, all.1)
                 .len(),
             1
         );
         assert_eq!(
-            index
-                .candidate_range(ListKind::LocalName, ci_hash("p"), all.0, all.1)
+            lists
+                .range(ListKind::LocalName, ci_hash("p"), all.0, all.1)
                 .len(),
             2
         );
         assert_eq!(
-            index
-                .candidate_range(ListKind::LocalName, ci_hash("p"), 5, all.1)
+            lists
+                .range(ListKind::LocalName, ci_hash("p"), 5, all.1)
                 .len(),
             1
         );
-        let ids = index.candidate_range(ListKind::Id, ci_hash("A"), all.0, all.1);
-        assert_eq!(&index.list(ListKind::Id)[ids], &[(ci_hash("a"), 3)]);
+        let ids = lists.range(ListKind::Id, ci_hash("A"), all.0, all.1);
+        assert_eq!(&lists.list(ListKind::Id)[ids], &[(ci_hash("a"), 3)]);
         for (pos, e) in index.elems.iter().enumerate() {
             assert_eq!(index.pos_of(e.node), Some(pos as u32));
         }
+    }
+
+    #[test]
+    fn lists_are_built_after_repeated_scans() {
+        let doc = Document::parse("<p><p><p>");
+        let index = doc.select_index();
+        let n = index.elems.len() as u32;
+        for _ in 0..LIST_SCANS {
+            assert!(index.lists_with(ListKind::LocalName, false).is_none());
+            index.note_scan(n);
+        }
+        let lists = index.lists_with(ListKind::LocalName, false).unwrap();
+        assert!(lists.is_built(ListKind::LocalName) && !lists.is_built(ListKind::Class));
+        // A costly test wants its list at once.
+        let fresh = Document::parse("<p class=a><p>");
+        let index = fresh.select_index();
+        assert!(index.lists_with(ListKind::Class, true).is_some());
+    }
+
+    #[test]
+    fn mutations_update_the_index_in_place() {
+        let mut doc = Document::parse("<div id=a><p class=x>1</p><p>2<b>3</b></p><i></i></div>");
+        let ids: Vec<crate::NodeId> = doc
+            .root()
+            .descendants()
+            .filter(|n| n.is_element())
+            .map(|n| n.node_id())
+            .collect();
+        let (p1, p2, b, i) = (ids[4], ids[5], ids[6], ids[7]);
+        doc.select_index().force_lists();
+        // An attribute edit rewrites the entry and keeps the index.
+        doc.set_attribute(p2, "class", "y z").unwrap();
+        let index = doc.built_index().expect("kept");
+        let e = index.elem(index.pos_of(p2.raw).unwrap());
+        assert_eq!(index.classes_of(e).len(), 2);
+        let lists = &index.lists;
+        assert_eq!(
+            lists.extra(ListKind::Class, ci_hash("z"), 0, 100).count(),
+            1
+        );
+        // A removal leaves tombstones and links the siblings.
+        doc.remove(p2).unwrap();
+        let index = doc.built_index().expect("kept");
+        assert!(index.pos_of(p2.raw).is_none() && index.pos_of(b.raw).is_none());
+        assert_eq!(index.dead, 2);
+        let (pp1, pi) = (index.pos_of(p1.raw).unwrap(), index.pos_of(i.raw).unwrap());
+        assert_eq!((index.elem(pp1).next, index.elem(pi).prev), (pi, pp1));
+        // Removing the first child: the parent's first child is the next live one.
+        doc.detach(p1).unwrap();
+        let index = doc.built_index().expect("kept");
+        let div = index.pos_of(ids[3].raw).unwrap();
+        assert_eq!(index.first_child(div), index.pos_of(i.raw).unwrap());
+        // Inserting an element into the tree drops the index; into a detached one, not.
+        let span = doc.new_element("span").unwrap();
+        doc.append(p1, span).unwrap();
+        assert!(doc.built_index().is_some());
+        doc.append(ids[3], p1).unwrap();
+        assert!(doc.built_index().is_none());
+    }
+
+    #[test]
+    fn a_mostly_dead_index_is_dropped() {
+        let mut doc = Document::parse(&"<p>x".repeat(20));
+        doc.select_index();
+        let ps: Vec<crate::NodeId> = doc
+            .root()
+            .descendants()
+            .filter(|n| n.as_element().is_some_and(|e| e.name() == local_name::P))
+            .map(|n| n.node_id())
+            .collect();
+        for (k, p) in ps.iter().enumerate() {
+            doc.remove(*p).unwrap();
+            let expect_kept = (k + 1) * 2 <= 23;
+            assert_eq!(doc.built_index().is_some(), expect_kept, "after {k}");
+            if !expect_kept {
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn chain_index_holds_ancestors_and_their_siblings() {
+        let doc = Document::parse("<ul><li>a<li><b>b</b><i></i><li></ul><p>");
+        let b = doc
+            .root()
+            .descendants()
+            .find(|n| n.as_element().is_some_and(|e| e.name() == local_name::B))
+            .unwrap();
+        let (index, pos) = TreeIndex::for_chain(&doc, b.raw_id(), true).unwrap();
+        let names: Vec<&str> = index.elems.iter().map(|e| doc.name_str(e.name)).collect();
+        // html; head, body; ul, p; li x3; b, i.
+        assert_eq!(
+            names,
+            [
+                "html", "head", "body", "ul", "p", "li", "li", "li", "b", "i"
+            ]
+        );
+        assert_eq!(pos, 8);
+        let li = index.elem(pos).parent;
+        assert_eq!((li, index.elem(li).prev, index.elem(li).next), (6, 5, 7));
+        assert_eq!(index.elem(index.elem(li).parent).parent, 2);
+        assert_eq!(index.elems[0].flags & FLAG_ROOT, FLAG_ROOT);
+        assert!(index.pos_of(b.raw_id()).is_none());
+        let (index, pos) = TreeIndex::for_chain(&doc, b.raw_id(), false).unwrap();
+        let names: Vec<&str> = index.elems.iter().map(|e| doc.name_str(e.name)).collect();
+        assert_eq!(names, ["html", "body", "ul", "li", "b"]);
+        assert_eq!(
+            (pos, index.elem(pos).prev, index.elem(3).next),
+            (4, NONE, NONE)
+        );
     }
 
     #[test]

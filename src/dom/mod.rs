@@ -171,8 +171,9 @@ pub struct Document {
     /// Whether caches derived from the tree (selector indexes) are still valid; every
     /// mutation clears it.
     pub(crate) caches_valid: bool,
-    /// The selector index (see `index.rs`), built by the first query; every mutation drops it.
-    pub(crate) index_cache: std::sync::OnceLock<Box<index::TreeIndex>>,
+    /// The selector index (see `index.rs`), built by the first query that needs it and kept
+    /// up to date by mutations.
+    pub(crate) index_cache: index::IndexCache,
     /// For a parsed fragment, its context element (namespace, local name): serializing the
     /// fragment serializes it as that element's contents.
     pub(crate) fragment_context: Option<(Namespace, LocalName)>,
@@ -215,7 +216,7 @@ impl Document {
             errors: Vec::new(),
             error_count: 0,
             caches_valid: false,
-            index_cache: std::sync::OnceLock::new(),
+            index_cache: index::IndexCache::default(),
             fragment_context: None,
             positions: None,
             encoding: encoding_rs::UTF_8,

@@ -126,10 +126,13 @@ impl Document {
         }
     }
 
-    /// Drops caches derived from the tree (selector indexes); every mutation calls this.
+    /// Marks caches derived from the tree as changed; every mutation calls this. The selector
+    /// index is not dropped: each mutation updates it first (`index_attributes_changed`,
+    /// `index_removing`, `index_inserting`; see `index.rs`), and this drops what it derives
+    /// from the whole tree.
     pub(crate) fn tree_changed(&mut self) {
         self.caches_valid = false;
-        self.index_cache = std::sync::OnceLock::new();
+        self.index_tree_changed();
         self.base_url_cache = std::sync::OnceLock::new();
         self.order_cache = std::sync::OnceLock::new();
     }
@@ -280,8 +283,10 @@ impl Document {
             n = o; // Replacing with an empty fragment only removes `old`.
         }
         if n != o {
+            self.index_inserting(parent, new.raw);
             self.insert_unchecked(parent, new.raw, Place::Before(o));
         }
+        self.index_removing(o);
         self.detach_with_steps(o);
         self.tree_changed();
         Ok(())
@@ -290,6 +295,7 @@ impl Document {
     /// Removes `node` from its parent; it stays live and can be inserted again.
     pub fn detach(&mut self, node: NodeId) -> Result<()> {
         let n = self.live(node)?;
+        self.index_removing(n);
         self.detach_with_steps(n);
         self.tree_changed();
         Ok(())
@@ -304,10 +310,16 @@ impl Document {
                 "the root node cannot be removed",
             ));
         }
+        // The index learns of the removal while the node is still in place (the walk hints
+        // move past it in document order), then the removing steps run.
+        self.index_removing(n);
         self.detach_with_steps(n);
         // Template contents hang off their templates outside the tree: free them too.
         let mut work = vec![n];
         while let Some(top) = work.pop() {
+            if top != n {
+                self.index_removing(top);
+            }
             // Freed slots are reused by new nodes, which must not inherit these spans.
             if let Some(positions) = self.positions.as_mut() {
                 for d in top.descendants(&self.arena) {
@@ -418,6 +430,7 @@ impl Document {
     fn insert(&mut self, parent: indextree::NodeId, node: NodeId, place: Place) -> Result<()> {
         let n = self.live(node)?;
         self.check_insertion(parent, n, None)?;
+        self.index_inserting(parent, n);
         self.insert_unchecked(parent, n, place);
         self.tree_changed();
         Ok(())
@@ -520,6 +533,7 @@ impl Document {
         if let NodeData::Element(d) = self.data_mut(e) {
             d.attrs = range;
         }
+        self.index_attributes_changed(e);
         self.attribute_changed(e, name, true);
         self.tree_changed();
         Ok(())
@@ -557,6 +571,7 @@ impl Document {
         if let NodeData::Element(d) = self.data_mut(e) {
             d.attrs = range;
         }
+        self.index_attributes_changed(e);
         self.attribute_changed(e, id, false);
         self.tree_changed();
         Ok(true)
@@ -637,6 +652,7 @@ impl Document {
         }
         for child in fragment.root().children() {
             let copy = self.import_subtree(&fragment, child.node_id())?;
+            self.index_inserting(target, copy.raw);
             target.append(copy.raw, &mut self.arena);
             self.steps_after_insert(copy.raw);
         }

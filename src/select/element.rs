@@ -205,12 +205,8 @@ impl<'a> Element for El<'a> {
 
     #[inline]
     fn first_element_child(&self) -> Option<Self> {
-        let first = self.pos + 1;
-        self.tree.steps.set(self.tree.steps.get() + 1);
-        (first < self.elem().end).then_some(El {
-            pos: first,
-            ..*self
-        })
+        // The first live element of its subtree (see `TreeIndex::first_child`).
+        self.at(self.index().first_child(self.pos))
     }
 
     #[inline]

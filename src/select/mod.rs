@@ -60,17 +60,24 @@
 //!
 //! # Cost
 //!
-//! The first query on a document builds an index of its elements (linear in their number;
-//! mutations drop it). A query then costs one match per candidate: every element of the
-//! scope, or only those with the id, class or local name its rightmost compound names. Each
-//! `:has()` in a selector costs one pass per compound over the tree, the first time a query
-//! needs it. Nothing recurses on the depth of the document; selectors are limited to 32
-//! nested levels and 512 combinators, since parsing and matching them recurse.
+//! A first query of plain compounds (`a[href]`, `.price`, `#main`) on a document walks the
+//! tree. Other queries, and queries once walks have added up to about one pass over the
+//! document, use an index of its elements (built once, linear in their number), and, once
+//! queries have scanned the elements, lists of the elements with each id, class and local
+//! name. A query then costs one match per candidate: every element of the scope, or only
+//! those with the id, class or local name its rightmost compound names. `closest` and
+//! `matches` cost the element's ancestors (and their siblings, on a document not indexed).
+//! Each `:has()` in a selector costs one pass per compound over the tree, the first time a
+//! query needs it. Mutations keep the index up to date at the cost of what they touch
+//! (attribute edits and removals), or drop it (inserting elements): loops that mix queries
+//! and mutations stay linear. Nothing recurses on the depth of the document; selectors are
+//! limited to 32 nested levels and 512 combinators, since parsing and matching them recurse.
 
 mod element;
 pub(crate) mod parser;
 pub(crate) mod pseudo;
 mod query;
+mod walk;
 
 use std::fmt;
 
@@ -79,7 +86,7 @@ use cssparser::ToCss;
 pub use parser::{SelectorError, SelectorErrorKind};
 pub use query::Select;
 
-use crate::dom::{Document, ElementRef};
+use crate::dom::{Document, ElementRef, MutationError, NodeId};
 
 /// A parsed CSS selector list, ready to match. `Send + Sync`: parse once, use from any thread.
 ///
@@ -196,6 +203,57 @@ impl Document {
     /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<ElementRef<'_>> {
         self.select(selector).next()
+    }
+
+    /// Removes every element that matches `selector`, each with its subtree (as
+    /// [`Document::remove`] does); returns how many matched (a match inside another goes with
+    /// it). One query, then one removal per match: the cost of the matches, not of a query per
+    /// removal.
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let mut doc = Document::parse("<p>Text<script>x()</script></p><div class=ad>Buy</div>");
+    /// assert_eq!(doc.remove_all(&Selector::parse("script, .ad")?), 2);
+    /// assert_eq!(doc.body().unwrap().inner_html(), "<p>Text</p>");
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn remove_all(&mut self, selector: &Selector) -> usize {
+        let ids: Vec<NodeId> = self.select(selector).map(|e| e.node_id()).collect();
+        for &id in &ids {
+            // A match inside an earlier one left with it; an element is never the root, so
+            // removing a live one cannot fail.
+            if self.node(id).is_some() {
+                let _ = self.remove(id);
+            }
+        }
+        ids.len()
+    }
+
+    /// Sets an attribute (as [`Document::set_attribute`] does) on every element that matches
+    /// `selector`; returns how many matched. An invalid name is refused by the first match,
+    /// before any change.
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let mut doc = Document::parse("<a href=/a>a</a><a href=//b.example/>b</a>");
+    /// let external = Selector::parse("a[href^='//']")?;
+    /// assert_eq!(doc.set_attribute_all(&external, "rel", "nofollow"), Ok(1));
+    /// assert_eq!(doc.select(&Selector::parse("[rel=nofollow]")?).count(), 1);
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    pub fn set_attribute_all(
+        &mut self,
+        selector: &Selector,
+        name: &str,
+        value: &str,
+    ) -> Result<usize, MutationError> {
+        let ids: Vec<NodeId> = self.select(selector).map(|e| e.node_id()).collect();
+        for &id in &ids {
+            self.set_attribute(id, name, value)?;
+        }
+        Ok(ids.len())
     }
 }
 

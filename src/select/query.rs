@@ -30,12 +30,15 @@ use selectors::matching::{
     CompoundSelectorMatchingResult, matches_compound_selector_from, matches_selector, select_name,
     to_unconditional_case_sensitivity,
 };
-use selectors::parser::{Combinator, Component, Selector as RawSelector};
+use selectors::parser::{Combinator, Component, Selector as RawSelector, SelectorList};
+use selectors::visitor::SelectorVisitor;
 
 use super::Selector;
 use super::element::{El, Tree};
 use super::parser::{HasArg, HtmlImpl, Key, NsUrl, Parsed, RelativePlan, key_of};
-use crate::dom::index::{ListKind, NONE, TreeIndex};
+use super::pseudo::PseudoClass;
+use super::walk::{self, Walk};
+use crate::dom::index::{FLAG_DEAD, ListKind, Lists, NONE, TreeIndex};
 use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
 
 /// Per-query state that matching reaches through `MatchingContext::extra_data`: the results
@@ -148,7 +151,9 @@ fn relative_matches(
         };
         let mut matched = Set::new(n);
         let mut test = |pos: u32, matched: &mut Set| {
-            if compound_matches(&plan.selector, step.offset, El { pos, ..el }, context) {
+            if !index.is_dead(pos)
+                && compound_matches(&plan.selector, step.offset, El { pos, ..el }, context)
+            {
                 matched.insert(pos);
             }
         };
@@ -158,9 +163,9 @@ fn relative_matches(
                     test(pos, &mut matched);
                 }
             }
-            None => match shortest_list(index, &step.keys) {
-                Some((kind, range)) => {
-                    for &(_, pos) in &index.list(kind)[range] {
+            None => match candidates(index, &step.keys) {
+                Some(positions) => {
+                    for pos in positions {
                         test(pos, &mut matched);
                     }
                 }
@@ -179,15 +184,43 @@ fn relative_matches(
     }
 }
 
-/// The shortest of the index's candidate lists named by `keys` (over the whole index).
-fn shortest_list(index: &TreeIndex, keys: &[Key]) -> Option<(ListKind, std::ops::Range<usize>)> {
-    if !index.has_lists {
-        return None;
-    }
-    let all = u32::try_from(index.elems.len()).unwrap_or(NONE);
+/// The candidate list to visit for a compound with `keys` within `lo..hi`: the shortest of
+/// those built, and of the list of the first kind among ids, classes and local names that the
+/// compound names (built now if queries have paid for it, or if testing a candidate is
+/// `costly`; see [`TreeIndex::lists_with`]); none without lists.
+fn choose_list<'i>(
+    index: &'i TreeIndex,
+    keys: &[Key],
+    lo: u32,
+    hi: u32,
+    costly: bool,
+) -> Option<(&'i Lists, ListKind, u32, std::ops::Range<usize>)> {
+    let first = keys.iter().map(|&(kind, _)| kind).min()?;
+    let lists = index.lists_with(first, costly)?;
     keys.iter()
-        .map(|&(kind, hash)| (kind, index.candidate_range(kind, hash, 0, all)))
-        .min_by_key(|(_, range)| range.len())
+        .filter(|&&(kind, _)| kind == first || lists.is_built(kind))
+        .map(|&(kind, hash)| (lists, kind, hash, lists.range(kind, hash, lo, hi)))
+        .min_by_key(|(_, _, _, range)| range.len())
+}
+
+/// The positions of the shortest of the index's candidate lists named by `keys` (over the
+/// whole index, see [`choose_list`]), with the entries added since it was built, in order;
+/// none without lists.
+fn candidates(index: &TreeIndex, keys: &[Key]) -> Option<Vec<u32>> {
+    let all = u32::try_from(index.elems.len()).unwrap_or(NONE);
+    // Compounds are matched with the selector engine's full matching: a list pays at once.
+    let (lists, kind, hash, range) = choose_list(index, keys, 0, all, true)?;
+    let mut positions: Vec<u32> = lists.list(kind)[range]
+        .iter()
+        .map(|&(_, pos)| pos)
+        .collect();
+    let before = positions.len();
+    positions.extend(lists.extra(kind, hash, 0, all));
+    if positions.len() > before {
+        positions.sort_unstable();
+        positions.dedup();
+    }
+    Some(positions)
 }
 
 /// Whether `el` matches the compound of `selector` that starts at parse-order `offset`.
@@ -359,6 +392,69 @@ fn simple_matches(selector: &RawSelector<HtmlImpl>, el: El<'_>, quirks: EngineQu
         })
 }
 
+/// What matching a selector may look at beyond an element and its ancestors.
+#[derive(Clone, Copy, Default)]
+struct Reach {
+    /// The whole tree: `:has()`, or a pseudo-class that reads the tree-wide HTML state (see
+    /// `pseudo.rs`).
+    whole_tree: bool,
+    /// Siblings (of the element or of an ancestor): a sibling combinator, or a
+    /// `:nth-child()`-like pseudo-class (`:first-child`, `:only-of-type`, ...).
+    siblings: bool,
+}
+
+/// What `parsed` may look at (see [`Reach`]).
+fn reach_of(parsed: &Parsed) -> Reach {
+    struct Visitor(Reach);
+    impl SelectorVisitor for Visitor {
+        type Impl = HtmlImpl;
+        fn visit_simple_selector(&mut self, component: &Component<HtmlImpl>) -> bool {
+            use PseudoClass::*;
+            match component {
+                Component::NonTSPseudoClass(
+                    Checked | Indeterminate | Default | Disabled | Enabled | ReadWrite | ReadOnly
+                    | Lang(_) | Has(_),
+                )
+                | Component::Has(_) => self.0.whole_tree = true,
+                Component::Nth(_) | Component::NthOf(_) => self.0.siblings = true,
+                _ => {}
+            }
+            !self.0.whole_tree
+        }
+        fn visit_complex_selector(&mut self, combinator_to_right: Option<Combinator>) -> bool {
+            if matches!(
+                combinator_to_right,
+                Some(Combinator::NextSibling | Combinator::LaterSibling)
+            ) {
+                self.0.siblings = true;
+            }
+            !self.0.whole_tree
+        }
+    }
+    let mut visitor = Visitor(Reach::default());
+    for selector in parsed.list.slice() {
+        selector.visit(&mut visitor);
+    }
+    visitor.0
+}
+
+/// Whether a selector needs the whole tree beyond an element's ancestors and their siblings.
+fn needs_whole_tree(parsed: &Parsed) -> bool {
+    reach_of(parsed).whole_tree
+}
+
+/// The document's index for a query with `parsed`: the selector index, or, when elements left
+/// the tree since it was built and the selector reads the tree-wide HTML state, an index
+/// without them.
+fn document_index<'a>(doc: &'a Document, parsed: &Parsed) -> &'a TreeIndex {
+    let index = doc.select_index();
+    if index.has_dead() && needs_whole_tree(parsed) {
+        doc.compact_index()
+    } else {
+        index
+    }
+}
+
 /// The index an element belongs to: the document's, or (for an element of a detached
 /// subtree) a temporary one of its tree.
 enum IndexRef<'a> {
@@ -376,10 +472,10 @@ impl IndexRef<'_> {
     }
 }
 
-/// The index that holds `el`, and its position there.
-fn index_for<'a>(el: ElementRef<'a>) -> (IndexRef<'a>, u32) {
+/// The index that holds `el` (see [`document_index`]), and its position there.
+fn index_for<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) {
     let doc = el.document();
-    let shared = doc.select_index();
+    let shared = document_index(doc, parsed);
     if let Some(pos) = shared.pos_of(el.raw_id()) {
         return (IndexRef::Shared(shared), pos);
     }
@@ -390,6 +486,34 @@ fn index_for<'a>(el: ElementRef<'a>) -> (IndexRef<'a>, u32) {
     (IndexRef::Owned(owned), pos)
 }
 
+/// An index that holds `el` for matching from it upwards (`matches`, `closest`), and its
+/// position there: the document's if it is built; else, for a selector that looks only up and
+/// sideways, a chain index of `el`'s ancestors, and their siblings if it looks at any (see
+/// [`TreeIndex::for_chain`]), until such chains add up to a fraction of the document and
+/// building the whole index is the cheaper way on; else [`index_for`].
+fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) {
+    let doc = el.document();
+    let node = el.raw_id();
+    let reach = reach_of(parsed);
+    let whole_tree = reach.whole_tree;
+    if let Some(shared) = doc.built_index() {
+        if let Some(pos) = shared.pos_of(node) {
+            if !(whole_tree && shared.has_dead()) {
+                return (IndexRef::Shared(shared), pos);
+            }
+        }
+    }
+    if !whole_tree {
+        if let Some((chain, pos)) = TreeIndex::for_chain(doc, node, reach.siblings) {
+            // Indexing an element costs about what walking over two nodes does.
+            if !doc.note_unindexed(2 * chain.elems.len()) || doc.built_index().is_some() {
+                return (IndexRef::Owned(Box::new(chain)), pos);
+            }
+        }
+    }
+    index_for(el, parsed)
+}
+
 /// Where a query takes its candidates from.
 enum Cursor {
     /// Every element in `next..end`.
@@ -397,7 +521,7 @@ enum Cursor {
         next: u32,
         end: u32,
     },
-    /// Entries `next..end` of one of the index's candidate lists.
+    /// Entries `next..end` of one of the index's candidate lists (which is built).
     List {
         kind: ListKind,
         next: usize,
@@ -412,29 +536,42 @@ enum Cursor {
 }
 
 impl Cursor {
+    /// The next live candidate (dead elements are skipped, a dead subtree in one step).
     #[inline]
     fn next(&mut self, index: &TreeIndex) -> Option<u32> {
         match self {
             Cursor::Range { next, end } => {
-                if *next < *end {
-                    *next += 1;
-                    Some(*next - 1)
-                } else {
-                    None
+                while *next < *end {
+                    let pos = *next;
+                    let e = index.elem(pos);
+                    if e.flags & FLAG_DEAD != 0 {
+                        *next = e.end.max(pos + 1);
+                        continue;
+                    }
+                    *next = pos + 1;
+                    return Some(pos);
                 }
+                None
             }
             Cursor::List { kind, next, end } => {
-                if *next < *end {
+                let list = index.lists_with(*kind, true)?.list(*kind);
+                while *next < *end {
                     *next += 1;
-                    index.list(*kind).get(*next - 1).map(|&(_, pos)| pos)
-                } else {
-                    None
+                    let pos = list.get(*next - 1)?.1;
+                    if !index.is_dead(pos) {
+                        return Some(pos);
+                    }
                 }
+                None
             }
             Cursor::Merged { positions, next } => {
-                let pos = positions.get(*next).copied();
-                *next += 1;
-                pos
+                while let Some(&pos) = positions.get(*next) {
+                    *next += 1;
+                    if !index.is_dead(pos) {
+                        return Some(pos);
+                    }
+                }
+                None
             }
             Cursor::Done => None,
         }
@@ -448,20 +585,34 @@ impl Cursor {
         if live.is_empty() || lo >= hi {
             return Cursor::Done;
         }
-        if !index.has_lists || live.iter().any(|&i| parsed.keys[i].is_empty()) {
+        if live.iter().any(|&i| parsed.keys[i].is_empty()) {
             return Cursor::Range { next: lo, end: hi };
         }
-        // For each selector, its shortest candidate list within lo..hi.
-        let chosen: Vec<(ListKind, std::ops::Range<usize>)> = live
-            .iter()
-            .filter_map(|&i| {
-                parsed.keys[i]
-                    .iter()
-                    .map(|&(kind, hash)| (kind, index.candidate_range(kind, hash, lo, hi)))
-                    .min_by_key(|(_, r)| r.len())
-            })
-            .collect();
-        if let [(kind, range)] = chosen.as_slice() {
+        // For each selector, its candidate list within lo..hi.
+        let mut chosen: Vec<(ListKind, u32, std::ops::Range<usize>)> = Vec::new();
+        let mut lists = None;
+        for &i in &live {
+            // Plain compounds are tested cheaply (`simple_matches`): a scan costs about what a
+            // list does. Other selectors set up full matching per candidate: a list pays at
+            // once.
+            let costly = !parsed.all_simple;
+            let Some((l, kind, hash, range)) = choose_list(index, &parsed.keys[i], lo, hi, costly)
+            else {
+                // Lists would narrow this query: it counts what it scans towards building
+                // them (see `Select::next`).
+                return Cursor::Range { next: lo, end: hi };
+            };
+            lists = Some(l);
+            chosen.push((kind, hash, range));
+        }
+        let Some(lists) = lists else {
+            return Cursor::Done;
+        };
+        let extra = lists.has_extra()
+            && chosen
+                .iter()
+                .any(|&(kind, hash, _)| lists.extra(kind, hash, lo, hi).next().is_some());
+        if let ([(kind, _, range)], false) = (chosen.as_slice(), extra) {
             return Cursor::List {
                 kind: *kind,
                 next: range.start,
@@ -470,7 +621,12 @@ impl Cursor {
         }
         let mut positions: Vec<u32> = chosen
             .iter()
-            .flat_map(|(kind, range)| index.list(*kind)[range.clone()].iter().map(|&(_, pos)| pos))
+            .flat_map(|(kind, hash, range)| {
+                lists.list(*kind)[range.clone()]
+                    .iter()
+                    .map(|&(_, pos)| pos)
+                    .chain(lists.extra(*kind, *hash, lo, hi))
+            })
             .collect();
         positions.sort_unstable();
         positions.dedup();
@@ -502,21 +658,67 @@ pub struct Select<'a, 'b> {
     budget: u64,
     /// After the switch: which elements of the index match.
     all: Option<Box<[bool]>>,
+    /// For a query without the index: its walk (see `walk.rs`).
+    walk: Option<Walk>,
+    /// For a walk over the document's tree that has not found a match yet: its selector, to
+    /// keep as the hint of where the next such walk may start.
+    hint_key: Option<&'b SelectorList<HtmlImpl>>,
+    /// Whether the query scans a range that candidate lists would narrow (it then counts the
+    /// elements it visits towards building them).
+    counts_scan: bool,
 }
 
 impl<'a, 'b> Select<'a, 'b> {
     /// All matches among the elements of the document's tree.
     pub(crate) fn document(doc: &'a Document, selector: &'b Selector) -> Select<'a, 'b> {
-        let index = doc.select_index();
+        if let Some(select) = Select::walking(doc, selector, doc.root) {
+            return select;
+        }
+        let index = document_index(doc, &selector.parsed);
         let (lo, hi) = index.trees.first().copied().unwrap_or((0, 0));
         Select::new(doc, selector, IndexRef::Shared(index), lo, hi, None)
     }
 
     /// All matches among the descendants of `scope`.
     pub(crate) fn descendants(scope: ElementRef<'a>, selector: &'b Selector) -> Select<'a, 'b> {
-        let (index, pos) = index_for(scope);
+        if let Some(select) = Select::walking(scope.document(), selector, scope.raw_id()) {
+            return select;
+        }
+        let (index, pos) = index_for(scope, &selector.parsed);
         let end = index.get().elems.get(pos as usize).map_or(pos, |e| e.end);
         Select::new(scope.document(), selector, index, pos + 1, end, Some(pos))
+    }
+
+    /// A query that walks the tree below `root` instead of building the index: for a plain
+    /// compound selector on a document without an index, until such queries add up to about
+    /// one pass over the document (see `walk.rs`).
+    fn walking(
+        doc: &'a Document,
+        selector: &'b Selector,
+        root: indextree::NodeId,
+    ) -> Option<Select<'a, 'b>> {
+        if doc.built_index().is_some()
+            || !walk::can_walk(&selector.parsed)
+            || !doc.may_go_unindexed()
+        {
+            return None;
+        }
+        let mut select = Select::new(doc, selector, IndexRef::Owned(Box::default()), 0, 0, None);
+        let mut walk = Walk::new(doc, root);
+        if root == doc.root {
+            // Start where the last walk for this selector found its first match, if no
+            // mutation since could have made an earlier element match (see `WalkHint`).
+            let list = &selector.parsed.list;
+            if let Some(start) = doc.walk_hint(|key| key.downcast_ref() == Some(list)) {
+                // Mutations keep the hint on a live node of the tree; check anyway.
+                if doc.arena.get(start).is_some_and(|n| !n.is_removed()) {
+                    walk = Walk::starting_at(root, start);
+                }
+            }
+            select.hint_key = Some(&selector.parsed.list);
+        }
+        select.walk = Some(walk);
+        Some(select)
     }
 
     fn new(
@@ -529,6 +731,8 @@ impl<'a, 'b> Select<'a, 'b> {
     ) -> Select<'a, 'b> {
         let parsed = &selector.parsed;
         let cursor = Cursor::plan(parsed, index.get(), lo, hi);
+        let counts_scan = matches!(cursor, Cursor::Range { .. })
+            && !parsed.keys.iter().any(|keys| keys.is_empty());
         let budget = 16 * index.get().elems.len() as u64 + 4096;
         Select {
             doc,
@@ -545,6 +749,9 @@ impl<'a, 'b> Select<'a, 'b> {
             steps: 0,
             budget,
             all: None,
+            walk: None,
+            hint_key: None,
+            counts_scan,
         }
     }
 }
@@ -583,13 +790,33 @@ impl<'a> Iterator for Select<'a, '_> {
     type Item = ElementRef<'a>;
 
     fn next(&mut self) -> Option<ElementRef<'a>> {
+        if let Some(walk) = &mut self.walk {
+            let mut visited = 0;
+            let found = loop {
+                let Some((node, data, steps)) = walk.next(self.doc) else {
+                    break None;
+                };
+                visited += steps as usize;
+                if walk::matches(self.parsed, self.doc, data, self.quirks) {
+                    if let Some(list) = self.hint_key.take() {
+                        self.doc
+                            .set_walk_hint(std::sync::Arc::new(list.clone()), node);
+                    }
+                    break NodeRef::new(self.doc, node).as_element();
+                }
+            };
+            self.doc.note_unindexed(visited);
+            return found;
+        }
         let index = self.index.get();
         let tree = Tree::new(self.doc, index);
         tree.steps.set(self.steps);
+        let mut visited = 0;
         let found = loop {
             let Some(pos) = self.cursor.next(index) else {
                 break None;
             };
+            visited += 1;
             let matched = match &self.all {
                 Some(all) => all.get(pos as usize).copied().unwrap_or(false),
                 None => {
@@ -628,6 +855,9 @@ impl<'a> Iterator for Select<'a, '_> {
             }
         };
         self.steps = tree.steps.get();
+        if self.counts_scan {
+            index.note_scan(visited);
+        }
         found
     }
 }
@@ -682,7 +912,9 @@ fn match_all(
         for (offset, combinator, keys) in &compounds {
             let mut next = Set::new(n);
             let mut test = |pos: u32, next: &mut Set| {
-                if compound_matches(selector, *offset, El { tree, pos }, &mut context) {
+                if !index.is_dead(pos)
+                    && compound_matches(selector, *offset, El { tree, pos }, &mut context)
+                {
                     next.insert(pos);
                 }
             };
@@ -692,9 +924,9 @@ fn match_all(
                         test(pos, &mut next);
                     }
                 }
-                _ => match shortest_list(index, keys) {
-                    Some((kind, range)) => {
-                        for &(_, pos) in &index.list(kind)[range] {
+                _ => match candidates(index, keys) {
+                    Some(positions) => {
+                        for pos in positions {
                             test(pos, &mut next);
                         }
                     }
@@ -722,8 +954,7 @@ fn forward(index: &TreeIndex, m: &Set, combinator: Combinator) -> Set {
     match combinator {
         Combinator::Child => {
             for &p in &m.list {
-                let e = &elems[p as usize];
-                let mut c = if p + 1 < e.end { p + 1 } else { NONE };
+                let mut c = index.first_child(p);
                 while c != NONE {
                     r.insert(c);
                     c = elems[c as usize].next;
@@ -777,7 +1008,7 @@ impl std::fmt::Debug for Select<'_, '_> {
 
 /// Whether `el` matches `selector`, with `el` as the scoping root (`Element.matches()`).
 pub(crate) fn element_matches(el: ElementRef<'_>, selector: &Selector) -> bool {
-    let (index, pos) = index_for(el);
+    let (index, pos) = upward_index(el, &selector.parsed);
     let parsed = &selector.parsed;
     let mut caches = SelectorCaches::default();
     let state = MatchState::new(parsed.has_count);
@@ -797,7 +1028,7 @@ pub(crate) fn element_matches(el: ElementRef<'_>, selector: &Selector) -> bool {
 /// is the scoping root).
 pub(crate) fn closest<'a>(el: ElementRef<'a>, selector: &Selector) -> Option<ElementRef<'a>> {
     let doc = el.document();
-    let (owner, scope) = index_for(el);
+    let (owner, scope) = upward_index(el, &selector.parsed);
     let index = owner.get();
     let parsed = &selector.parsed;
     let mut caches = SelectorCaches::default();
