@@ -750,14 +750,31 @@ impl<'a> Ctx<'a> {
                 out.push(k);
             }
         };
+        // Elements removed since the index was built are marked dead: skip them (a dead
+        // element's whole subtree is dead).
         match hash {
             Some(hash) => {
-                let list = index.list(ListKind::LocalName);
-                for &(_, pos) in &list[index.candidate_range(ListKind::LocalName, hash, lo, hi)] {
-                    push(pos);
+                let Some(lists) = index.lists_with(ListKind::LocalName, true) else {
+                    return false;
+                };
+                let list = lists.list(ListKind::LocalName);
+                for &(_, pos) in &list[lists.range(ListKind::LocalName, hash, lo, hi)] {
+                    if !index.is_dead(pos) {
+                        push(pos);
+                    }
                 }
             }
-            None => (lo..hi).for_each(push),
+            None => {
+                let mut pos = lo;
+                while pos < hi {
+                    if index.is_dead(pos) {
+                        pos = index.elem(pos).end.max(pos + 1);
+                        continue;
+                    }
+                    push(pos);
+                    pos += 1;
+                }
+            }
         }
         true
     }
