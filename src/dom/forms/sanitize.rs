@@ -157,7 +157,9 @@ fn range_value<'a>(c: Control<'a>, value: &'a str) -> Cow<'a, str> {
                 (false, false) => None,
             };
             if let Some(x) = choice {
-                v = x;
+                // `base + k * step` in doubles can be off in the last digit (0.1 * 3): keep
+                // 15 significant digits, as many as a double holds exactly in decimal.
+                v = format!("{x:.14e}").parse().unwrap_or(x);
                 changed = true;
             }
         }
