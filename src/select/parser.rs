@@ -432,7 +432,16 @@ impl<'i> selectors::parser::Parser<'i> for HtmlParser<'_> {
         match_ignore_ascii_case! { name,
             "has" => self.parse_has(input),
             "lang" => parse_lang(input),
-            "dir" => parse_ident_argument(input).map(PseudoClass::Dir),
+            "dir" => parse_ident_argument(input).map(|ident| {
+                let direction = if ident.eq_ignore_ascii_case("ltr") {
+                    Some(crate::dom::Direction::Ltr)
+                } else if ident.eq_ignore_ascii_case("rtl") {
+                    Some(crate::dom::Direction::Rtl)
+                } else {
+                    None
+                };
+                PseudoClass::Dir(ident, direction)
+            }),
             "state" => parse_ident_argument(input).map(PseudoClass::State),
             "active-view-transition-type" => {
                 let types = input.parse_comma_separated(|input| {

@@ -85,8 +85,9 @@ pub(crate) enum PseudoClass {
     ReadWrite,
     Required,
     Valid,
-    /// `:dir()`, with its argument (an identifier other than `ltr` and `rtl` matches nothing).
-    Dir(Box<str>),
+    /// `:dir()`, with its argument as written and the direction it names (an identifier other
+    /// than `ltr` and `rtl` names none and matches nothing).
+    Dir(Box<str>, Option<Direction>),
     /// `:state()`: custom states need a custom element definition, so it never matches.
     State(Box<str>),
     /// `:active-view-transition-type()`: never matches.
@@ -182,7 +183,7 @@ impl PseudoClass {
             ReadWrite => "read-write",
             Required => "required",
             Valid => "valid",
-            Dir(_) => "dir",
+            Dir(..) => "dir",
             State(_) => "state",
             ActiveViewTransitionType(_) => "active-view-transition-type",
             Lang(_) => "lang",
@@ -211,7 +212,7 @@ impl ToCss for PseudoClass {
                 arg.list.to_css(dest)?;
                 dest.write_char(')')
             }
-            PseudoClass::Dir(ident) | PseudoClass::State(ident) => {
+            PseudoClass::Dir(ident, _) | PseudoClass::State(ident) => {
                 dest.write_char('(')?;
                 cssparser::serialize_identifier(ident, dest)?;
                 dest.write_char(')')
@@ -462,17 +463,10 @@ pub(crate) fn matches(
                 && (bits & V_OUT_OF_RANGE != 0) == matches!(pc, OutOfRange)
         }
         // :dir(ltr) / :dir(rtl): "elements whose directionality is 'ltr' / 'rtl'".
-        Dir(direction) => {
-            let wanted = if direction.eq_ignore_ascii_case("ltr") {
-                Direction::Ltr
-            } else if direction.eq_ignore_ascii_case("rtl") {
-                Direction::Rtl
-            } else {
-                return false;
-            };
+        Dir(_, direction) => direction.is_some_and(|wanted| {
             let rtl = el.states().is_rtl(el.doc(), el.index(), el.pos);
             (wanted == Direction::Rtl) == rtl
-        }
+        }),
         Lang(ranges) => {
             let lang = el.states().language(el.doc(), el.index(), el.pos);
             lang.is_some_and(|lang| ranges.iter().any(|r| lang_matches(lang, r)))
