@@ -45,8 +45,8 @@ fn form_page() -> String {
     let mut page = String::from("<!DOCTYPE html><title>forms</title>");
     let mut i = 0u32;
     while page.len() < 4_000_000 {
-        let pattern_value = if i % 3 == 0 { "abc1" } else { "abc" };
-        let text = if i % 2 == 0 {
+        let pattern_value = if i.is_multiple_of(3) { "abc1" } else { "abc" };
+        let text = if i.is_multiple_of(2) {
             "hello"
         } else {
             "\u{5e9}\u{5dc}\u{5d5}\u{5dd}"
