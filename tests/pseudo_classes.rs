@@ -345,3 +345,37 @@ fn real_pages() {
     assert!(pages >= 10, "{pages} pages");
     assert!(controls > 0, "no form controls in the vendored pages");
 }
+
+/// Hostile shapes: deep trees and backtracking patterns stay linear and never overflow the
+/// stack.
+#[test]
+fn hostile_pages() {
+    let deep_auto = "<div dir=auto>".repeat(100_000) + HEBREW;
+    let doc = Document::parse(&deep_auto);
+    // Only the innermost div sees the text: each outer div skips its child (it has a dir).
+    assert_eq!(
+        doc.select(&Selector::parse(":dir(rtl)").unwrap()).count(),
+        1
+    );
+    let deep_bdi = "<bdi>".repeat(100_000) + &"<span>".repeat(100_000) + ARABIC;
+    let doc = Document::parse(&deep_bdi);
+    assert_eq!(
+        doc.select(&Selector::parse("span:dir(rtl)").unwrap())
+            .count(),
+        100_000
+    );
+    let deep_form = "<fieldset>".repeat(50_000) + "<input required>";
+    let doc = Document::parse(&deep_form);
+    assert_eq!(
+        doc.select(&Selector::parse("fieldset:invalid").unwrap())
+            .count(),
+        50_000
+    );
+    // Exponential backtracking: not run, so not a mismatch.
+    let evil = format!(
+        "<form>{}</form>",
+        "<input pattern='(a*)*b' value='aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'>".repeat(2_000)
+    );
+    let doc = Document::parse(&evil);
+    assert_eq!(doc.select(&Selector::parse(":invalid").unwrap()).count(), 0);
+}

@@ -12,13 +12,18 @@
 //! variable number of turns multiply the choices; a variable quantifier over a group that
 //! itself varies makes them exponential). A match whose estimate exceeds a per-value budget,
 //! or that would exceed the document's budget, is not run, and the element is treated as not
-//! suffering from a pattern mismatch. Patterns nested deeper than [`MAX_NESTING`] are treated
-//! as not compiling (as an engine out of stack would).
+//! suffering from a pattern mismatch. Patterns nested deeper than [`MAX_NESTING`], or with more
+//! than [`MAX_ALTERNATIVES`] alternatives, are treated as not compiling (as an engine out of
+//! stack would): the engine recurses on both.
 
 use std::collections::HashMap;
 
 /// Group and class nesting beyond which a pattern is not compiled.
 pub(crate) const MAX_NESTING: usize = 64;
+
+/// Alternatives (`|`) beyond which a pattern is not compiled: the engine's parser recurses
+/// once per alternative.
+pub(crate) const MAX_ALTERNATIVES: usize = 256;
 
 /// The largest estimated cost (in backtracking steps, log2) one match may have.
 const MAX_LOG2_COST_PER_MATCH: f64 = 24.0;
@@ -27,7 +32,7 @@ const MAX_LOG2_COST_PER_MATCH: f64 = 24.0;
 const DOCUMENT_BUDGET: f64 = (1u64 << 28) as f64;
 
 /// The shape of a pattern, for the cost estimate: a backtracking match over a value of length
-/// `n` may take about `constant * (n + 1)^unbounded` steps, or `2^n` times that when
+/// `n` may take about `constant * (n + 1)^max(unbounded, 1)` steps, or `2^n` times that when
 /// `exponential`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Shape {
@@ -37,10 +42,11 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
-    /// The estimated number of steps (log2) to match a value of `len` characters.
+    /// The estimated number of steps (log2) to match a value of `len` characters (the
+    /// compiled pattern is anchored, so it is tried at the start only).
     fn log2_cost(self, len: usize) -> f64 {
         let n = len as f64 + 1.0;
-        let mut cost = self.log2_constant + f64::from(self.unbounded) * n.log2() + n.log2();
+        let mut cost = self.log2_constant + f64::from(self.unbounded.max(1)) * n.log2();
         if self.exponential {
             cost += n;
         }
@@ -53,9 +59,12 @@ impl Shape {
 struct Group {
     /// Whether something inside varies (a variable quantifier or an alternation).
     varies: bool,
+    /// The number of `|` directly inside: a match may try each alternative.
+    bars: usize,
 }
 
-/// Estimates the shape of `pattern`, or `None` when it nests deeper than [`MAX_NESTING`].
+/// Estimates the shape of `pattern`, or `None` when it nests deeper than [`MAX_NESTING`] or has
+/// more than [`MAX_ALTERNATIVES`] alternatives.
 pub(crate) fn shape(pattern: &str) -> Option<Shape> {
     let mut shape = Shape {
         unbounded: 0,
@@ -66,6 +75,7 @@ pub(crate) fn shape(pattern: &str) -> Option<Shape> {
     // Whether the last atom was a group whose contents vary.
     let mut last_atom_varies = false;
     let mut class_depth = 0usize;
+    let mut alternatives = 0usize;
     let mut chars = pattern.chars().peekable();
     while let Some(c) = chars.next() {
         if class_depth > 0 {
@@ -106,6 +116,7 @@ pub(crate) fn shape(pattern: &str) -> Option<Shape> {
                 } else {
                     Group::default()
                 };
+                shape.log2_constant += ((inner.bars + 1) as f64).log2();
                 last_atom_varies = inner.varies;
                 if inner.varies {
                     if let Some(outer) = groups.last_mut() {
@@ -114,9 +125,13 @@ pub(crate) fn shape(pattern: &str) -> Option<Shape> {
                 }
             }
             '|' => {
-                shape.log2_constant += 1.0;
+                alternatives += 1;
+                if alternatives > MAX_ALTERNATIVES {
+                    return None;
+                }
                 if let Some(g) = groups.last_mut() {
                     g.varies = true;
+                    g.bars += 1;
                 }
                 last_atom_varies = false;
             }
@@ -168,6 +183,9 @@ pub(crate) fn shape(pattern: &str) -> Option<Shape> {
             }
             _ => last_atom_varies = false,
         }
+    }
+    for g in &groups {
+        shape.log2_constant += ((g.bars + 1) as f64).log2();
     }
     Some(shape)
 }
@@ -241,6 +259,34 @@ mod tests {
         assert_eq!(p.matches("(a*)*b", &value), None);
         assert_eq!(p.matches("(a|a)*", &value), None);
         assert_eq!(p.matches("a*", &value), Some(false));
+        // One unbounded quantifier is linear: long values are matched.
+        assert_eq!(p.matches("[a-z]*", &"a".repeat(1_000_000)), Some(true));
+        // Two are quadratic: a long value is not.
+        assert_eq!(p.matches("a*a*b", &"a".repeat(100_000)), None);
         assert_eq!(shape(&"(".repeat(100)), None);
+    }
+}
+
+#[cfg(test)]
+mod stress {
+    use super::*;
+
+    /// Long and deep patterns: compiled or refused, never a stack overflow.
+    #[test]
+    fn long_patterns_do_not_overflow_the_stack() {
+        let mut p = Patterns::default();
+        for pattern in [
+            "a|".repeat(200_000),
+            "a".repeat(100_000),
+            "(?:a)".repeat(100_000),
+            "a?".repeat(100_000),
+            "[a]".repeat(100_000),
+            "(a)|".repeat(50_000) + "\\1",
+            "(".repeat(63) + &"a|".repeat(256) + &")".repeat(63),
+        ] {
+            let _ = p.matches(&pattern, "aaaa");
+        }
+        assert_eq!(p.matches(&"a|".repeat(300), "a"), None);
+        assert_eq!(p.matches(&"a|".repeat(200), "a"), Some(true));
     }
 }
