@@ -347,9 +347,18 @@ fn real_pages() {
 }
 
 /// Hostile shapes: deep trees and backtracking patterns stay linear and never overflow the
-/// stack.
+/// stack (run on a 256 KiB stack, as the other deep-input tests are).
 #[test]
 fn hostile_pages() {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(hostile_pages_on_a_small_stack)
+        .expect("a thread")
+        .join()
+        .expect("no panic, no overflow");
+}
+
+fn hostile_pages_on_a_small_stack() {
     let deep_auto = "<div dir=auto>".repeat(100_000) + HEBREW;
     let doc = Document::parse(&deep_auto);
     // Only the innermost div sees the text: each outer div skips its child (it has a dir).
@@ -378,4 +387,11 @@ fn hostile_pages() {
     );
     let doc = Document::parse(&evil);
     assert_eq!(doc.select(&Selector::parse(":invalid").unwrap()).count(), 0);
+    // Patterns at the engine's recursion limits, and past them (not compiled: no constraint).
+    let deep = "(".repeat(31) + &"a|".repeat(128) + &")".repeat(31);
+    let deeper = "(".repeat(1000) + &")".repeat(1000);
+    let doc = Document::parse(&format!(
+        "<input id=a pattern='{deep}' value=b><input id=b pattern='{deeper}' value=b>"
+    ));
+    assert_eq!(ids(&doc, ":invalid"), "a");
 }

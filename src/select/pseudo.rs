@@ -39,6 +39,11 @@
 //!   not run, and the control does not suffer from a pattern mismatch (a browser would hang);
 //!   see `dom::forms::pattern`.
 //! - The form owner ignores the parser's form element pointer (see `dom::forms`).
+//! - `min`, `max` and `step` of `number` and `range` inputs are read with the spec's lenient
+//!   "rules for parsing floating-point number values" (`min="5abc"` is 5); Chromium requires a
+//!   valid floating-point number and ignores such a `min`.
+//! - `dir` with an invalid value (`dir=bogus`) is the undefined state, so a `dir=auto`
+//!   ancestor reads that element's text, as the text says; Chromium may skip it.
 
 use std::fmt;
 
