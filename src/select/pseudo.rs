@@ -3,7 +3,7 @@
 //! The HTML standard defines when its elements match the dynamic pseudo-classes (HTML,
 //! "Pseudo-classes", <https://html.spec.whatwg.org/multipage/semantics-other.html#pseudo-classes>).
 //! A parsed document is a snapshot nobody interacts with: nothing is hovered, focused, active,
-//! visited, targeted, autofilled, playing, shown modally or in full screen, and form controls
+//! visited, targeted, autofilled, shown modally or in full screen, and form controls
 //! hold their default values (the `value`, `checked` and `selected` attributes). Under that
 //! reading every pseudo-class here is either computed from the tree or never matches.
 //!
@@ -68,7 +68,7 @@ use crate::dom::names::{LocalName, Namespace, local_name as ln};
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) enum PseudoClass {
     /// A state a static document never has (user action, focus, navigation, top layer,
-    /// media playback, autofill).
+    /// autofill).
     Never(&'static str),
     Link,
     AnyLink,
@@ -105,8 +105,10 @@ pub(crate) enum PseudoClass {
 
 /// The pseudo-classes without arguments that a static document never matches, spelled as they
 /// serialize. `:visited` is among them: links are all unvisited; `:current`, `:past` and
-/// `:future` need a timed presentation (WebVTT), `:target-current` a scroll marker.
-pub(crate) const NEVER: [&str; 24] = [
+/// `:future` need a timed presentation (WebVTT), `:target-current` a scroll marker. The media
+/// pseudo-classes (`:playing`, `:paused`, ...) are not accepted: Chromium does not accept
+/// them.
+pub(crate) const NEVER: [&str; 22] = [
     "-webkit-autofill",
     "-webkit-full-screen",
     "active",
@@ -121,9 +123,7 @@ pub(crate) const NEVER: [&str; 24] = [
     "hover",
     "modal",
     "past",
-    "paused",
     "picture-in-picture",
-    "playing",
     "popover-open",
     "target",
     "target-current",
