@@ -658,22 +658,22 @@ pub(crate) fn list_of_options(select: Control<'_>) -> Vec<(Control<'_>, bool)> {
     options
 }
 
-/// A `select`'s display size: its `size` attribute if that is a valid non-negative integer
-/// above zero, else 4 with `multiple` and 1 without.
+/// A `select`'s display size: its `size` attribute if the "rules for parsing non-negative
+/// integers" give a number above zero (leading ASCII whitespace, an optional `+`, digits,
+/// anything after ignored), else 4 with `multiple` and 1 without.
 pub(crate) fn display_size(select: Control<'_>) -> u64 {
-    let size = select
-        .attr(ln::SIZE)
-        .and_then(|s| {
-            s.trim_start_matches([' ', '\t', '\n', '\x0C', '\r'])
-                .parse::<u64>()
-                .ok()
-        })
-        .filter(|&s| s > 0);
-    size.unwrap_or(if select.attr(ln::MULTIPLE).is_some() {
-        4
-    } else {
-        1
-    })
+    let size = select.attr(ln::SIZE).and_then(|s| {
+        let s = s.trim_start_matches([' ', '\t', '\n', '\x0C', '\r']);
+        let s = s.strip_prefix('+').unwrap_or(s);
+        let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+        // Saturates: any size above 1 gives the same answers here.
+        s.get(..digits.min(18))?.parse::<u64>().ok()
+    });
+    match size.filter(|&s| s > 0) {
+        Some(size) => size,
+        None if select.attr(ln::MULTIPLE).is_some() => 4,
+        None => 1,
+    }
 }
 
 /// Selectedness of the options of a `select` (HTML, "The select element": the selectedness
