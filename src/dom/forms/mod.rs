@@ -35,10 +35,14 @@ pub(crate) mod sanitize;
 pub(crate) mod validity;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::HashMap as StdHashMap;
 use std::sync::OnceLock;
 
 pub use validity::ValidityState;
+
+/// The maps the tree-wide pass builds (ids, radio groups, forms): keyed by strings and
+/// positions from the document, hashed fast.
+type HashMap<K, V> = StdHashMap<K, V, foldhash::fast::RandomState>;
 
 use super::index::{Elem, NONE, TreeIndex};
 use super::names::{AttrNamespace, LocalName, Namespace, local_name as ln};
@@ -355,7 +359,7 @@ impl ElementStates {
         };
         let main_tree = index.trees.first().copied().unwrap_or((0, 0));
         let is_document_index = index.has_lists;
-        let mut fieldset_legend: HashMap<u32, u32> = HashMap::new();
+        let mut fieldset_legend: HashMap<u32, u32> = HashMap::default();
         let mut any_form_attr = false;
 
         for pos in 0..n as u32 {
@@ -451,7 +455,7 @@ impl ElementStates {
         }
 
         // Ids, for `form` attributes (only when some element has one).
-        let mut first_with_id: HashMap<&str, u32> = HashMap::new();
+        let mut first_with_id: HashMap<&str, u32> = HashMap::default();
         if any_form_attr {
             for pos in main_tree.0..main_tree.1 {
                 let e = &index.elems[pos as usize];
@@ -480,8 +484,8 @@ impl ElementStates {
         // inserts radios in document order and each checked one unchecks the rest of its
         // group, so the last checked radio of a group is the checked one. Per group: the last
         // checked radio, and whether any is required.
-        let mut groups: HashMap<(usize, u32, &str), (u32, bool)> = HashMap::new();
-        let mut default_buttons: HashMap<u32, ()> = HashMap::new();
+        let mut groups: HashMap<(usize, u32, &str), (u32, bool)> = HashMap::default();
+        let mut default_buttons: HashMap<u32, ()> = HashMap::default();
         for pos in 0..n as u32 {
             let e = &index.elems[pos as usize];
             if e.ns != Namespace::Html {
