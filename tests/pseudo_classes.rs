@@ -187,6 +187,14 @@ fn default_checked_indeterminate() {
     check(&[
         (markup, ":default", "a d e g h i k"),
         (markup, ":checked", "g i k m"),
+        // An option outside a select keeps the selectedness its selected attribute gives it.
+        (
+            "<option id=a selected></option><datalist><option id=b selected></option></datalist>\
+             <select><div><option id=c selected></option></div><option id=d></option></select>\
+             <select><div><option id=e></option></div><option id=f></option></select>",
+            "option:checked",
+            "a b c e",
+        ),
         (markup, ":indeterminate", "j o q"),
     ]);
 }

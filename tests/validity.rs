@@ -359,10 +359,17 @@ const VALIDITY: &[(&str, &str)] = &[
     ("<fieldset disabled><input id=t required></fieldset>", ""),
     ("<datalist><input id=t required></datalist>", ""),
     ("<textarea id=t required readonly></textarea>", ""),
-    // readonly does not apply to checkboxes.
+    // readonly bars every input type from constraint validation, even those it does not
+    // otherwise apply to (WPT form-validation-willValidate.html; browsers agree).
+    ("<input id=t type=checkbox required readonly>", ""),
+    // Options nested in other elements of a select count (the relaxed select content model).
     (
-        "<input id=t type=checkbox required readonly>",
+        "<select id=t required><div><option value=''>x</option></div><option>y</select>",
         "valueMissing",
+    ),
+    (
+        "<select id=t required><div><option value='' selected>x</option></div><option selected>y</select>",
+        "",
     ),
 ];
 
@@ -388,7 +395,9 @@ const CANDIDATES: &[(&str, bool)] = &[
     ("<input id=t>", true),
     ("<input id=t type=submit>", true),
     ("<input id=t type=image>", true),
-    ("<input id=t type=checkbox readonly>", true),
+    ("<input id=t type=checkbox readonly>", false),
+    ("<input id=t type=submit readonly>", false),
+    ("<input id=t type=color readonly>", false),
     ("<input id=t type=hidden>", false),
     ("<input id=t type=reset>", false),
     ("<input id=t type=button>", false),

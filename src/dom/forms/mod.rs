@@ -348,6 +348,9 @@ impl ElementStates {
         let mut in_disabled_fieldset = vec![false; n];
         let mut editable = vec![false; n];
         let mut form_ancestor = vec![NONE; n];
+        // Inside a select (not inside a datalist or another select within it): the select
+        // decides the selectedness of such options.
+        let mut in_select = vec![false; n];
         let mut default_lang: Option<Box<str>> = None;
         let c0 = Control { doc, index, pos: 0 };
 
@@ -382,6 +385,13 @@ impl ElementStates {
                                 .map_or(NONE, |c| c.pos)
                         }) != pos);
                 editable[pos as usize] = editable[pi];
+                in_select[pos as usize] = if is_html(p, ln::SELECT) {
+                    true
+                } else if is_html(p, ln::DATALIST) {
+                    false
+                } else {
+                    in_select[pi]
+                };
                 lang[pos as usize] = lang[pi];
                 form_ancestor[pos as usize] = if is_html(p, ln::FORM) {
                     p
@@ -583,6 +593,12 @@ impl ElementStates {
                     flags[pos as usize] |= DISABLED;
                 }
             } else if name == ln::OPTION {
+                // "Except where otherwise specified, when the element is created, its
+                // selectedness must be set to true if the element has a selected attribute":
+                // a select adjusts its own options (above); others keep that.
+                if attr(doc, e, ln::SELECTED).is_some() && !in_select[pos as usize] {
+                    flags[pos as usize] |= CHECKED;
+                }
                 // "An option element is disabled if its disabled attribute is present or if it
                 // is a child of an optgroup element whose disabled attribute is present."
                 let p = e.parent;
@@ -643,21 +659,40 @@ pub(crate) fn is_submit_button(c: Control<'_>) -> bool {
     }
 }
 
-/// The `select` element's list of options: its option children and the option children of
-/// its optgroup children, each with whether its optgroup is disabled.
-pub(crate) fn list_of_options(select: Control<'_>) -> Vec<(Control<'_>, bool)> {
+/// The `select` element's list of options, each with whether an `optgroup` it is in is
+/// disabled and whether it is in an `optgroup` at all. With the relaxed `select` content model
+/// (HTML, "The select element", as browsers now parse it) options may sit inside other
+/// elements: the list holds the option descendants in tree order, leaving out those of nested
+/// `select` and `datalist` elements (Chromium answers the same).
+pub(crate) fn list_of_options(select: Control<'_>) -> Vec<(Control<'_>, bool, bool)> {
     let mut options = Vec::new();
-    for c in select.children() {
-        if c.is(ln::OPTION) {
-            options.push((c, false));
-        } else if c.is(ln::OPTGROUP) {
-            let group_disabled = c.attr(ln::DISABLED).is_some();
-            for o in c.children() {
-                if o.is(ln::OPTION) {
-                    options.push((o, group_disabled));
-                }
+    // The optgroups open around the current position: (end of subtree, disabled).
+    let mut groups: Vec<(u32, bool)> = Vec::new();
+    let mut disabled_groups = 0usize;
+    let end = select.elem().end;
+    let mut pos = select.pos + 1;
+    while pos < end {
+        while groups
+            .last()
+            .is_some_and(|&(group_end, _)| group_end <= pos)
+        {
+            if groups.pop().is_some_and(|(_, disabled)| disabled) {
+                disabled_groups -= 1;
             }
         }
+        let c = select.at(pos);
+        if c.is(ln::SELECT) || c.is(ln::DATALIST) {
+            pos = c.elem().end.max(pos + 1);
+            continue;
+        }
+        if c.is(ln::OPTION) {
+            options.push((c, disabled_groups > 0, !groups.is_empty()));
+        } else if c.is(ln::OPTGROUP) {
+            let disabled = c.attr(ln::DISABLED).is_some();
+            disabled_groups += usize::from(disabled);
+            groups.push((c.elem().end, disabled));
+        }
+        pos += 1;
     }
     options
 }
@@ -687,7 +722,7 @@ pub(crate) fn display_size(select: Control<'_>) -> u64 {
 fn select_options(select: Control<'_>, flags: &mut [u8]) {
     let options = list_of_options(select);
     if select.attr(ln::MULTIPLE).is_some() || display_size(select) > 1 {
-        for &(o, _) in &options {
+        for &(o, _, _) in &options {
             if o.attr(ln::SELECTED).is_some() {
                 flags[o.pos as usize] |= CHECKED;
             }
@@ -697,13 +732,13 @@ fn select_options(select: Control<'_>, flags: &mut [u8]) {
     let chosen = options
         .iter()
         .rev()
-        .find(|(o, _)| o.attr(ln::SELECTED).is_some())
+        .find(|(o, _, _)| o.attr(ln::SELECTED).is_some())
         .or_else(|| {
             options
                 .iter()
-                .find(|(o, group_disabled)| !group_disabled && o.attr(ln::DISABLED).is_none())
+                .find(|(o, group_disabled, _)| !group_disabled && o.attr(ln::DISABLED).is_none())
         });
-    if let Some((o, _)) = chosen {
+    if let Some((o, _, _)) = chosen {
         flags[o.pos as usize] |= CHECKED;
     }
 }

@@ -273,8 +273,8 @@ pub(crate) fn value_of(c: Control<'_>) -> Option<Cow<'_, str>> {
         ln::TEXTAREA => c.child_text(),
         ln::SELECT => list_of_options(c)
             .into_iter()
-            .find(|(o, _)| c.states().flags(o.pos) & CHECKED != 0)
-            .map_or(Cow::Borrowed(""), |(o, _)| option_value(o)),
+            .find(|(o, _, _)| c.states().flags(o.pos) & CHECKED != 0)
+            .map_or(Cow::Borrowed(""), |(o, _, _)| option_value(o)),
         ln::OPTION => option_value(c),
         ln::BUTTON => Cow::Borrowed(c.attr(ln::VALUE).unwrap_or("")),
         // "The output element": the value is the descendant text content.

@@ -4,7 +4,7 @@
 //! "A submittable element is a candidate for constraint validation except when a condition
 //! has barred the element from constraint validation." The conditions a static document can
 //! meet: disabled (HTML, "Enabling and disabling form controls"), a `datalist` ancestor,
-//! `readonly` on an `input` it applies to or on a `textarea`, `input` in the Hidden, Reset
+//! `readonly` on any `input` or on a `textarea`, `input` in the Hidden, Reset
 //! Button or Button state, a `button` not in the Submit Button state; `object` elements are
 //! always barred. `fieldset` and `output` are not submittable.
 //!
@@ -97,9 +97,11 @@ fn is_candidate(c: Control<'_>, states: &ElementStates, in_datalist: bool) -> bo
     match e.name {
         ln::INPUT => {
             let t = c.input_type();
+            // "If the readonly attribute is specified on an input element, the element is
+            // barred from constraint validation": whatever its type (WPT's
+            // form-validation-willValidate.html and browsers agree: color, file, submit too).
             let barred_type = matches!(t, InputType::Hidden | InputType::Reset | InputType::Button);
-            let read_only = t.readonly_applies() && c.attr(ln::READONLY).is_some();
-            !barred_type && !read_only
+            !barred_type && c.attr(ln::READONLY).is_none()
         }
         ln::BUTTON => is_submit_button(c),
         ln::TEXTAREA => c.attr(ln::READONLY).is_none(),
@@ -125,10 +127,10 @@ fn check(c: Control<'_>, patterns: &mut Patterns) -> ValidityState {
             let flags = c.states();
             let mut selected = options
                 .iter()
-                .filter(|(o, _)| flags.flags(o.pos) & CHECKED != 0);
+                .filter(|(o, _, _)| flags.flags(o.pos) & CHECKED != 0);
             v.value_missing = match (selected.next(), selected.next()) {
                 (None, _) => true,
-                (Some((only, _)), None) => is_placeholder_label_option(c, &options, *only),
+                (Some((only, _, _)), None) => is_placeholder_label_option(c, &options, *only),
                 _ => false,
             };
         }
@@ -138,18 +140,18 @@ fn check(c: Control<'_>, patterns: &mut Patterns) -> ValidityState {
 }
 
 /// "Placeholder label option": for a required `select` without `multiple` and with a display
-/// size of 1, its first option, if that option's value is empty and its parent is the select.
+/// size of 1, its first option, if that option's value is empty and it is not in an `optgroup`
+/// (the text says "its parent is the select"; with the relaxed content model an option may sit
+/// in other elements, which Chromium accepts, as here).
 fn is_placeholder_label_option(
     select: Control<'_>,
-    options: &[(Control<'_>, bool)],
+    options: &[(Control<'_>, bool, bool)],
     option: Control<'_>,
 ) -> bool {
     select.attr(ln::MULTIPLE).is_none()
         && display_size(select) == 1
-        && options.first().is_some_and(|(first, _)| {
-            first.pos == option.pos
-                && first.elem().parent == select.pos
-                && option_value(*first).is_empty()
+        && options.first().is_some_and(|(first, _, in_optgroup)| {
+            first.pos == option.pos && !in_optgroup && option_value(*first).is_empty()
         })
 }
 
