@@ -2,7 +2,7 @@
 //! markup, the ids of the elements a selector matches. Plus: which pseudo-classes parse (those
 //! Chromium accepts), directionality with mixed-script text, invariants on real pages.
 
-use html_arena::{Direction, Document, ParseOptions, Selector};
+use html_arena::{Direction, Document, ElementRef, ParseOptions, Selector};
 
 /// The ids of the elements `selector` matches in `doc`, space-separated.
 fn ids(doc: &Document, selector: &str) -> String {
@@ -405,4 +405,127 @@ fn hostile_pages_on_a_small_stack() {
         "<input id=a pattern='{deep}' value=b><input id=b pattern='{deeper}' value=b>"
     ));
     assert_eq!(ids(&doc, ":invalid"), "a");
+}
+
+/// Chromium 148's answers (`querySelectorAll` on a `DOMParser` document) for form-heavy markup:
+/// every `input` type with a grid of values and attributes, and hand-written cases (form
+/// owners, nested forms, fieldsets, radio groups, selects, editing hosts, directionality).
+/// `tests/data/forms-chromium.json` was recorded with Chromium 148.0.7778.167; match lists are
+/// positions among `querySelectorAll('*')`, as ranges.
+///
+/// Every answer must be Chromium's, except where an element falls under one of the cases
+/// `src/select/pseudo.rs` lists as Chromium differing from the HTML Standard (and forms and
+/// fieldsets whose validity follows from such an element).
+#[test]
+fn same_matches_as_chromium() {
+    fn input_type(e: &ElementRef<'_>) -> Option<String> {
+        (e.local_name() == "input").then(|| e.attr("type").unwrap_or("text").to_ascii_lowercase())
+    }
+    fn not_a_float(v: Option<&str>) -> bool {
+        // What Chromium ignores and the standard's lenient parsing reads ("5abc", "22:00").
+        v.is_some_and(|v| v.parse::<f64>().is_err())
+    }
+    /// Elements whose validity differs from Chromium's for a listed reason.
+    fn validity_divergence(e: &ElementRef<'_>) -> bool {
+        match input_type(e).as_deref() {
+            Some("image") => true,
+            Some("radio") => {
+                e.attr("name").is_none_or(str::is_empty) && e.attr("required").is_some()
+            }
+            Some("number" | "range") => {
+                let (lo, hi) = (e.attr("min"), e.attr("max"));
+                not_a_float(lo)
+                    || not_a_float(hi)
+                    || lo.zip(hi).is_some_and(|(lo, hi)| {
+                        lo.parse::<f64>()
+                            .ok()
+                            .zip(hi.parse::<f64>().ok())
+                            .is_some_and(|(lo, hi)| hi < lo)
+                    })
+            }
+            _ => false,
+        }
+    }
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/forms-chromium.json"
+    );
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the recorded answers"))
+            .expect("JSON");
+    let all = Selector::parse("*").unwrap();
+    let mut compared = 0;
+    let mut failures = Vec::new();
+    for (i, case) in data.as_array().expect("a list").iter().enumerate() {
+        let doc = Document::parse(case["markup"].as_str().expect("markup"));
+        let elements: Vec<_> = doc.select(&all).collect();
+        assert_eq!(
+            elements.len() as u64,
+            case["count"].as_u64().unwrap(),
+            "case {i}"
+        );
+        for (selector, expected) in case["matches"].as_object().expect("selectors") {
+            let mut chromium = vec![false; elements.len()];
+            for part in expected
+                .as_str()
+                .unwrap()
+                .split(' ')
+                .filter(|p| !p.is_empty())
+            {
+                let (a, b) = part.split_once('-').unwrap_or((part, part));
+                let (a, b) = (a.parse::<usize>().unwrap(), b.parse::<usize>().unwrap());
+                chromium[a..=b].fill(true);
+            }
+            let sel = Selector::parse(selector).unwrap();
+            for (k, e) in elements.iter().enumerate() {
+                compared += 1;
+                let ours = e.matches(&sel);
+                if ours == chromium[k] {
+                    continue;
+                }
+                let t = input_type(e);
+                let listed = match selector.as_str() {
+                    // No range limitations without min and max (WPT inrange-outofrange.html).
+                    ":in-range" => {
+                        (chromium[k]
+                            && matches!(
+                                t.as_deref(),
+                                Some(
+                                    "date"
+                                        | "month"
+                                        | "week"
+                                        | "time"
+                                        | "datetime-local"
+                                        | "number"
+                                )
+                            ))
+                            || validity_divergence(e)
+                    }
+                    // :optional on buttons.
+                    ":optional" => e.local_name() == "button",
+                    ":valid" | ":invalid" | ":is(:valid, :invalid)" | ":out-of-range" => {
+                        validity_divergence(e)
+                            || (matches!(e.local_name(), "form" | "fieldset")
+                                && e.descendants()
+                                    .filter_map(|d| d.as_element())
+                                    .any(|d| validity_divergence(&d)))
+                    }
+                    _ => false,
+                };
+                if !listed {
+                    failures.push(format!(
+                        "case {i}, {selector}: element {k} {e:?}: chromium {}, ours {ours}",
+                        chromium[k]
+                    ));
+                }
+            }
+        }
+    }
+    assert!(compared > 50_000, "{compared} comparisons");
+    assert!(
+        failures.is_empty(),
+        "{} differences:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
 }
