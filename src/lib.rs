@@ -219,7 +219,8 @@ pub mod xpath;
 
 pub use dom::names::{AttrNamespace, LocalName, Namespace, local_name};
 pub use dom::{
-    Document, ElementName, ElementRef, Limit, MutationError, NodeId, NodeKind, NodeRef, QuirksMode,
+    Direction, Document, ElementName, ElementRef, Limit, MutationError, NodeId, NodeKind, NodeRef,
+    QuirksMode, ValidityState,
 };
 pub use encoding::{Confidence, EncodingError};
 pub use error::{ErrorCode, ParseError};

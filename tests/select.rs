@@ -418,17 +418,21 @@ fn html_pseudo_classes() {
             ),
             ("#ce, #ce *", "ce ces cef"),
             ("#ce:read-write, #ce :read-write", "ce ces"),
-            ("svg:read-only", "svg sv"),
+            // :read-only and :read-write match HTML elements only (see select/pseudo.rs).
+            ("svg:read-only, svg:read-write", ""),
             (":required", "t4"),
+            // Every input that is not required, hidden and submit ones included, as in
+            // Chromium, WebKit and WPT (whatwg/html#11273; see select/pseudo.rs).
             (
                 "input:optional",
-                "t1 t2 t3 t5 t7 t8 c1 c2 r1 r2 r3 r4 r5 l1 l2 l3 l4 r6",
+                "t1 t2 t3 t5 t6 t7 t8 c1 c2 r1 r2 r3 r4 r5 s1 l1 l2 l3 l4 r6",
             ),
             (
                 "select:optional, textarea:optional",
                 "sel1 sel2 sel3 sel4 sel5 ta1 ta2 ta3",
             ),
-            (":placeholder-shown", "t4 t7 ta1"),
+            // An empty placeholder is shown too, as in Chromium.
+            (":placeholder-shown", "t4 t7 t8 ta1"),
             (":checked", "c1 r2 o1 o4 o6 o9"),
             (":default", "c1 r1 r2 b1 o3 o4 o6"),
             (":indeterminate", "r3 r4 r5 p1 r6"),
@@ -508,7 +512,12 @@ fn rejected() -> Vec<(&'static str, SelectorErrorKind, usize, &'static str)> {
         ("a,,b", Empty, 2, ","),
         (",a", Empty, 0, ","),
         ("a:hovr", UnknownPseudoClass("hovr".into()), 1, ":hovr"),
-        ("a:dir(ltr)", UnknownPseudoClass("dir(".into()), 1, ":dir("),
+        (
+            "a:direction(ltr)",
+            UnknownPseudoClass("direction(".into()),
+            1,
+            ":direction(",
+        ),
         (
             "::bogus",
             UnknownPseudoElement("bogus".into()),

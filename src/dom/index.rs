@@ -266,7 +266,7 @@ pub(crate) struct TreeIndex {
     dead: u32,
     /// State that the HTML pseudo-classes derive from the whole tree (form owners, radio
     /// groups, disabled fieldsets, languages, editability), computed on first use.
-    pub(crate) html: OnceLock<crate::select::pseudo::HtmlState>,
+    pub(crate) html: OnceLock<super::forms::ElementStates>,
 }
 
 /// The hash the index and the selector engine agree on for names, ids and classes: 32-bit

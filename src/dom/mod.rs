@@ -11,7 +11,9 @@ use std::fmt;
 use indextree::Arena;
 
 mod build;
+mod direction;
 mod dump;
+pub(crate) mod forms;
 pub(crate) mod index;
 mod mutate;
 pub mod names;
@@ -23,6 +25,8 @@ mod strings;
 mod text;
 mod url;
 
+pub use direction::Direction;
+pub use forms::ValidityState;
 pub use mutate::MutationError;
 pub use node::{
     Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementName, ElementRef,

@@ -20,7 +20,8 @@ use selectors::matching::ElementSelectorFlags;
 use selectors::{Element, OpaqueElement};
 
 use super::parser::{AttrValue, HtmlImpl, Ident, Name, NsUrl};
-use super::pseudo::{self, HtmlState, PseudoClass, PseudoElement};
+use super::pseudo::{self, PseudoClass, PseudoElement};
+use crate::dom::forms::{Control, ElementStates};
 use crate::dom::index::{Elem, FLAG_ROOT, NONE, TreeIndex, ci_hash};
 use crate::dom::names::{AttrNamespace, LocalName, Namespace};
 use crate::dom::{Attr, Document, NodeRef};
@@ -109,17 +110,27 @@ impl<'a> El<'a> {
             .map(|a| self.doc().str(a.value))
     }
 
-    /// The value of the attribute named `name` (any name, interned or not) in no namespace.
-    pub(crate) fn attr_str(self, name: &str) -> Option<&'a str> {
-        self.doc().names.get(name).and_then(|id| self.attr(id))
+    /// The tree-wide element state of this element's index (see `dom::forms`).
+    #[inline]
+    pub(crate) fn states(self) -> &'a ElementStates {
+        crate::dom::forms::states(self.doc(), self.index())
     }
 
-    /// The tree-wide HTML state of this element's index.
+    /// This element as the form layer sees it.
     #[inline]
-    pub(crate) fn html_state(self) -> &'a HtmlState {
-        self.index()
-            .html
-            .get_or_init(|| HtmlState::compute(self.doc(), self.index()))
+    pub(crate) fn control(self) -> Control<'a> {
+        Control {
+            doc: self.doc(),
+            index: self.index(),
+            pos: self.pos,
+        }
+    }
+
+    /// The constraint validation bits of this element (see `dom::forms::validity`).
+    #[inline]
+    pub(crate) fn validity_bits(self) -> u8 {
+        self.states()
+            .validity_bits(self.doc(), self.index(), self.pos)
     }
 
     /// Calls `f` with each hash this element adds to an ancestor Bloom filter: its local name,

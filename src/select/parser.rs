@@ -432,6 +432,24 @@ impl<'i> selectors::parser::Parser<'i> for HtmlParser<'_> {
         match_ignore_ascii_case! { name,
             "has" => self.parse_has(input),
             "lang" => parse_lang(input),
+            "dir" => parse_ident_argument(input).map(|ident| {
+                let direction = if ident.eq_ignore_ascii_case("ltr") {
+                    Some(crate::dom::Direction::Ltr)
+                } else if ident.eq_ignore_ascii_case("rtl") {
+                    Some(crate::dom::Direction::Rtl)
+                } else {
+                    None
+                };
+                PseudoClass::Dir(ident, direction)
+            }),
+            "state" => parse_ident_argument(input).map(PseudoClass::State),
+            "active-view-transition-type" => {
+                let types = input.parse_comma_separated(|input| {
+                    let t: Box<str> = input.expect_ident()?.as_ref().into();
+                    Ok::<_, ParseError<Custom>>(t)
+                })?;
+                Ok(PseudoClass::ActiveViewTransitionType(types.into_boxed_slice()))
+            },
             _ => Err(ParseError::custom(Custom::UnknownPseudoClass(format!("{name}(")))),
         }
     }
@@ -462,6 +480,15 @@ impl<'i> selectors::parser::Parser<'i> for HtmlParser<'_> {
             .find(|(p, _)| !p.is_empty() && **p == *prefix.0)
             .map(|(_, url)| NsUrl::new(url))
     }
+}
+
+/// The single identifier argument of `:dir(<ident>)` (Selectors 4, "The Directionality
+/// Pseudo-class": any identifier parses; only `ltr` and `rtl` can match) and `:state(<ident>)`
+/// (CSS Custom States).
+fn parse_ident_argument(input: &mut CssParser<'_>) -> PResult<Box<str>> {
+    let ident: Box<str> = input.expect_ident()?.as_ref().into();
+    input.expect_exhausted()?;
+    Ok(ident)
 }
 
 /// `:lang(<language-range>#)` (Selectors 4, "The Language Pseudo-class"): idents or strings.
