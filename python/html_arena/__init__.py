@@ -20,6 +20,7 @@ from ._html_arena import (
     ParseError,
     SelectorSyntaxError,
     StaleNodeError,
+    XPathSyntaxError,
     parse,
     parse_fragment,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "ParseError",
     "SelectorSyntaxError",
     "StaleNodeError",
+    "XPathSyntaxError",
     "parse",
     "parse_fragment",
 ]

@@ -23,6 +23,13 @@ pyo3::create_exception!(
 );
 pyo3::create_exception!(
     html_arena,
+    XPathSyntaxError,
+    PyValueError,
+    "An invalid XPath expression (or a type error while evaluating it). `position` is the \
+     character offset of the problem in `expression`."
+);
+pyo3::create_exception!(
+    html_arena,
     StaleNodeError,
     PyValueError,
     "The node was removed from its document (or the operation needs a node it no longer has)."
@@ -82,11 +89,96 @@ fn markup<'py>(obj: &'py Bound<'py, PyAny>) -> PyResult<Markup<'py>> {
     )))
 }
 
-fn options(encoding: Option<&str>, scripting: bool) -> ParseOptions {
+fn options(encoding: Option<&str>, url: Option<&str>, scripting: bool) -> PyResult<ParseOptions> {
     let mut options = ParseOptions::default();
     options.scripting = scripting;
     options.transport_encoding = encoding.map(str::to_owned);
-    options
+    if let Some(url) = url {
+        let url = html_arena::Url::parse(url)
+            .map_err(|e| PyValueError::new_err(format!("invalid document URL {url:?}: {e}")))?;
+        options = options.with_url(url);
+    }
+    Ok(options)
+}
+
+fn compile_xpath(expr: &str) -> PyResult<html_arena::XPath> {
+    html_arena::XPath::parse(expr).map_err(|e| xpath_error(expr, &e))
+}
+
+fn xpath_error(expr: &str, e: &html_arena::XPathError) -> PyErr {
+    let position = expr[..e.offset().min(expr.len())].chars().count();
+    Python::attach(|py| {
+        let err = XPathSyntaxError::new_err(format!("{}\n{}", e.message(), e.pointer()));
+        let value = err.value(py);
+        let _ = value.setattr("position", position);
+        let _ = value.setattr("expression", expr);
+        err
+    })
+}
+
+/// An XPath result, detached from the document lock: nodes by id, attributes by value.
+enum XResult {
+    Nodes(Vec<XItem>),
+    Number(f64),
+    Text(String),
+    Boolean(bool),
+}
+
+enum XItem {
+    Node(NodeId),
+    Attr(String),
+}
+
+fn run_xpath(
+    shared: &Shared,
+    scope: Option<NodeId>,
+    xpath: &html_arena::XPath,
+    expr: &str,
+) -> PyResult<XResult> {
+    let doc = shared.read();
+    let value = match scope {
+        None => doc.xpath(xpath),
+        Some(id) => doc
+            .node(id)
+            .ok_or_else(|| StaleNodeError::new_err("the node was removed from its document"))?
+            .xpath(xpath),
+    }
+    .map_err(|e| xpath_error(expr, &e))?;
+    Ok(match value {
+        html_arena::XPathValue::NodeSet(nodes) => XResult::Nodes(
+            nodes
+                .into_iter()
+                .map(|n| match n.as_node() {
+                    Some(node) => XItem::Node(node.node_id()),
+                    None => XItem::Attr(n.string_value()),
+                })
+                .collect(),
+        ),
+        html_arena::XPathValue::Number(n) => XResult::Number(n),
+        html_arena::XPathValue::String(s) => XResult::Text(s),
+        html_arena::XPathValue::Boolean(b) => XResult::Boolean(b),
+    })
+}
+
+fn xresult_to_py(py: Python<'_>, shared: &Arc<Shared>, result: XResult) -> PyResult<Py<PyAny>> {
+    Ok(match result {
+        XResult::Nodes(items) => {
+            let list = pyo3::types::PyList::empty(py);
+            for item in items {
+                match item {
+                    XItem::Node(id) => list.append(node(shared, id))?,
+                    XItem::Attr(value) => list.append(value)?,
+                }
+            }
+            list.into_any().unbind()
+        }
+        XResult::Number(n) => n.into_pyobject(py)?.into_any().unbind(),
+        XResult::Text(s) => s.into_pyobject(py)?.into_any().unbind(),
+        XResult::Boolean(b) => pyo3::types::PyBool::new(py, b)
+            .to_owned()
+            .into_any()
+            .unbind(),
+    })
 }
 
 fn compile(css: &str) -> PyResult<Selector> {
@@ -132,7 +224,7 @@ fn parse(
     url: Option<&str>,
     scripting: bool,
 ) -> PyResult<Document> {
-    let options = options(encoding, scripting);
+    let options = options(encoding, url, scripting)?;
     let doc = match markup(html)? {
         Markup::Text(text) => {
             let text: &str = &text;
@@ -144,7 +236,6 @@ fn parse(
     };
     Ok(Document {
         shared: Shared::new(doc),
-        url: url.map(str::to_owned),
     })
 }
 
@@ -158,7 +249,7 @@ fn parse_fragment(
     context: &str,
     scripting: bool,
 ) -> PyResult<Document> {
-    let options = options(None, scripting);
+    let options = options(None, None, scripting)?;
     let text = match markup(html)? {
         Markup::Text(text) => text.into_owned(),
         Markup::Bytes(bytes) => String::from_utf8_lossy(bytes).into_owned(),
@@ -168,7 +259,6 @@ fn parse_fragment(
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(Document {
         shared: Shared::new(doc),
-        url: None,
     })
 }
 
@@ -199,7 +289,6 @@ impl ParseError {
 #[pyclass(frozen, module = "html_arena")]
 struct Document {
     shared: Arc<Shared>,
-    url: Option<String>,
 }
 
 /// A node of a document: an element, text, comment, doctype, the document itself, ...
@@ -345,7 +434,37 @@ impl Document {
     /// The URL given to `parse(url=...)`, if any.
     #[getter]
     fn url(&self) -> Option<String> {
-        self.url.clone()
+        self.shared.read().url().map(|u| u.as_str().to_owned())
+    }
+
+    /// The document base URL (HTML Standard): the first `<base href>` in tree order resolved
+    /// against the document's URL, else the document's URL, else `about:blank`. It follows
+    /// mutations.
+    #[getter]
+    fn base_url(&self) -> String {
+        self.shared.read().base_url().as_str().to_owned()
+    }
+
+    /// The `href` of every `a[href]` and `area[href]`, in document order, resolved against
+    /// the base URL by the URL Standard (a value that does not parse is given unchanged).
+    fn links(&self, py: Python<'_>) -> Vec<String> {
+        py.detach(|| {
+            self.shared
+                .read()
+                .links()
+                .map(|(_, url)| url.into_owned())
+                .collect()
+        })
+    }
+
+    /// Evaluates an XPath 1.0 expression with the document as context. A node-set is a
+    /// list (elements, text and other nodes as `Node`, attributes as their `str` values, in
+    /// document order); numbers are `float`, strings `str`, booleans `bool`. Unprefixed
+    /// names match HTML elements case-insensitively, as in a browser.
+    fn xpath(&self, py: Python<'_>, expr: &str) -> PyResult<Py<PyAny>> {
+        let xpath = compile_xpath(expr)?;
+        let result = py.detach(|| run_xpath(&self.shared, None, &xpath, expr))?;
+        xresult_to_py(py, &self.shared, result)
     }
 
     /// The name of the encoding the document was decoded with (`"UTF-8"` for `str` input).
@@ -775,6 +894,24 @@ impl Node {
         Ok(self.wrap(id))
     }
 
+    /// Evaluates an XPath 1.0 expression with this node as the context node (see
+    /// `Document.xpath`).
+    fn xpath(&self, py: Python<'_>, expr: &str) -> PyResult<Py<PyAny>> {
+        let xpath = compile_xpath(expr)?;
+        let result = py.detach(|| run_xpath(&self.shared, Some(self.id), &xpath, expr))?;
+        xresult_to_py(py, &self.shared, result)
+    }
+
+    /// The attribute's value resolved as a URL against the document base URL (what the
+    /// `href` IDL attribute gives): None when absent, the raw value when it does not parse.
+    #[pyo3(signature = (name="href"))]
+    fn abs_url(&self, name: &str) -> PyResult<Option<String>> {
+        self.with(|n| {
+            n.as_element()
+                .and_then(|e| e.abs_url(name).map(|u| u.into_owned()))
+        })
+    }
+
     /// Whether this element matches the CSS selector (False for other nodes).
     fn matches(&self, css: &str) -> PyResult<bool> {
         let selector = compile(css)?;
@@ -871,7 +1008,6 @@ impl Node {
     fn document(&self) -> Document {
         Document {
             shared: Arc::clone(&self.shared),
-            url: None,
         }
     }
 
@@ -952,6 +1088,7 @@ fn _html_arena(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ParseError>()?;
     m.add("SelectorSyntaxError", py.get_type::<SelectorSyntaxError>())?;
     m.add("StaleNodeError", py.get_type::<StaleNodeError>())?;
+    m.add("XPathSyntaxError", py.get_type::<XPathSyntaxError>())?;
     m.add("EncodingError", py.get_type::<EncodingError>())?;
     m.add("HierarchyError", py.get_type::<HierarchyError>())?;
     Ok(())

@@ -222,3 +222,46 @@ def test_process_pool_and_pickling():
         pickle.dumps(doc.select_one("p"))
     with concurrent.futures.ProcessPoolExecutor(2) as pool:
         assert list(pool.map(_titles, [PAGE, b"<title>B</title>"])) == ["A page", "B"]
+
+
+def test_urls_follow_base_and_mutation():
+    html = b'<base href="/docs/"><a href="intro.html">i</a><a href="//cdn.example/x">c</a>' \
+        b'<a href="http://[bad">b</a><area href="../up"><a>none</a>'
+    doc = html_arena.parse(html, url="https://example.com/a/b.html")
+    assert doc.url == "https://example.com/a/b.html"
+    assert doc.base_url == "https://example.com/docs/"
+    assert doc.links() == [
+        "https://example.com/docs/intro.html",
+        "https://cdn.example/x",
+        "http://[bad",
+        "https://example.com/up",
+    ]
+    a = doc.select("a")
+    assert a[0].abs_url() == "https://example.com/docs/intro.html"
+    assert a[3].abs_url() is None
+    doc.select_one("base").remove()
+    assert a[0].abs_url() == "https://example.com/a/intro.html"
+    # No document URL: relative references stay as they are.
+    assert html_arena.parse("<a href=x>").select_one("a").abs_url() == "x"
+    with pytest.raises(ValueError):
+        html_arena.parse("<p>", url="not a url")
+
+
+def test_xpath():
+    doc = html_arena.parse(PAGE)
+    assert doc.xpath("//nav/a/@href") == ["/a", "/b"]
+    links = doc.xpath("//A[contains(., 'Second')]")
+    assert [n.tag for n in links] == ["a"]
+    assert doc.xpath("count(//td)") == 2.0
+    assert doc.xpath("string(//title)") == " A  page "
+    assert doc.xpath("boolean(//table)") is True
+    assert doc.xpath("normalize-space(//p)") == "Hello worldagain"
+    texts = doc.select_one("p").xpath("text()")
+    assert [t.kind for t in texts] == ["text", "text"]
+    assert doc.select_one("b").xpath("following-sibling::*[1]")[0].tag == "br"
+    assert doc.xpath("(//a)[last()]")[0].get("href") == "/b"
+    with pytest.raises(html_arena.XPathSyntaxError) as info:
+        doc.xpath("//a[")
+    assert isinstance(info.value, ValueError)
+    assert info.value.position == 4
+    assert info.value.expression == "//a["
