@@ -1,0 +1,60 @@
+"""Smoke test of the Spark example: a small WARC built from the vendored pages, the job in
+local mode, and its Parquet rows checked."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+PAGES = Path(__file__).resolve().parents[2] / "tests" / "data" / "bench-corpus"
+
+pyspark = pytest.importorskip("pyspark", reason="install the 'spark' extra to run the Spark smoke test")
+
+
+def test_spark_job_on_small_warc(tmp_path):
+    if shutil.which("java") is None:
+        pytest.fail("the Spark smoke test needs Java (17 is on the CI machine)")
+    import pyarrow.parquet as pq
+
+    warc = tmp_path / "small.warc.gz"
+    subprocess.run([sys.executable, str(EXAMPLES / "make_warc.py"), str(warc), str(PAGES)], check=True)
+    out = tmp_path / "pages.parquet"
+    subprocess.run(
+        [sys.executable, str(EXAMPLES / "spark_job.py"), "--master", "local[2]",
+         "--input", str(warc), "--output", str(out)],
+        check=True,
+        timeout=600,
+    )
+    table = pq.read_table(out).to_pylist()
+    pages = sorted(PAGES.glob("*.html"))
+    assert len(table) == len(pages)  # robots.txt and the PNG are skipped
+    by_url = {row["url"]: row for row in table}
+    assert set(by_url) == {f"https://pages.example/{p.stem}/" for p in pages}
+    for row in table:
+        assert row["text_length"] > 0
+        assert row["parse_errors"] >= 0
+        assert row["outlinks"] >= 0
+        assert row["encoding"]
+    # Each row agrees with parsing the page directly.
+    sys.path.insert(0, str(EXAMPLES))
+    from spark_job import page_row
+
+    for i, page in enumerate(pages):
+        ct = "text/html; charset=utf-8" if i % 3 == 0 else "text/html"
+        url = f"https://pages.example/{page.stem}/"
+        assert by_url[url] == page_row(url, page.read_bytes(), ct, None)
+    assert sum(row["outlinks"] for row in table) > 0
+    assert any(row["title"] for row in table)
+
+
+def test_cc_pyspark_drop_in():
+    from html_arena.cc_pyspark import HTMLParser
+
+    parser = HTMLParser()
+    tree = parser.get_html_tree(b"<title>T</title><p>caf\xe9<script>x()</script>", encoding="latin1")
+    assert parser.html_to_text(tree) == "caf\u00e9"
+    tree = parser.get_html_tree(b"<p>x", encoding="bogus-label")
+    assert parser.html_to_text(tree) == "x"
