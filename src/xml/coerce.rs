@@ -4,7 +4,7 @@
 //! [`coerce`] rewrites a document in place (one pass over the arena, no tree walk, linear);
 //! [`Document::coerce_to_infoset`] does it on a copy. After it, [`serialize`] with "require
 //! well-formed" never fails on a tree the parser made, and parsing that XML back gives the
-//! coerced tree (namespace declarations aside: see [`crate::xml::parse`]).
+//! coerced tree (namespace declarations aside: see `crate::xml::parse`).
 //!
 //! The rules, each one of the section's "may"s taken as follows:
 //!
@@ -38,7 +38,7 @@
 //! 7. **Duplicate attributes** (only the mutation API can make them): after mapping, the
 //!    first of two attributes with the same namespace and local name is kept.
 //! 8. **Kept as they are**: template contents (the XML serializer writes them as the
-//!    template's children, and [`crate::xml::parse`] puts an XHTML `template`'s children
+//!    template's children, and `crate::xml::parse` puts an XHTML `template`'s children
 //!    back into its contents, as the "Parsing XHTML documents" rules do); the quirks mode and
 //!    form owners are not written by any serializer, so they are dropped by serializing.
 //!
