@@ -55,7 +55,7 @@
 //! # Ok::<(), html_arena::xml::XmlSerializeError>(())
 //! ```
 //!
-//! [`serialize`]: crate::xml::serialize
+//! [`serialize`]: fn@crate::xml::serialize
 
 use std::collections::HashSet;
 
@@ -186,7 +186,7 @@ pub fn coerce(doc: &mut Document) {
 
 impl Document {
     /// A copy of the document coerced into an XML infoset (13.2.9; see
-    /// [`crate::xml::coerce`] for the rules): its XML serialization with "require
+    /// [`crate::xml::coerce()`] for the rules): its XML serialization with "require
     /// well-formed" always succeeds when the parser made the tree.
     ///
     /// ```

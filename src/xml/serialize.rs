@@ -302,7 +302,7 @@ pub fn serialize_to_io<W: std::io::Write>(
 
 impl<'a> NodeRef<'a> {
     /// The node's XML serialization: exactly what `XMLSerializer.serializeToString` gives
-    /// (see [`crate::xml::serialize`]). Never fails: without "require well-formed" every tree
+    /// (see [`crate::xml::serialize()`]). Never fails: without "require well-formed" every tree
     /// serializes.
     ///
     /// ```
