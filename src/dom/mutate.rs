@@ -642,6 +642,10 @@ impl Document {
             Namespace::Html => name.to_owned(),
             Namespace::Svg => format!("svg {name}"),
             Namespace::MathMl => format!("math {name}"),
+            // An element of an XML document outside the three namespaces: no HTML context.
+            Namespace::None | Namespace::Other(_) => {
+                return Err(MutationError::InvalidName(name.to_owned()));
+            }
         };
         let options = crate::ParseOptions::default().with_scripting(self.scripting);
         let fragment = Document::parse_fragment(html, &context, &options)

@@ -18,9 +18,11 @@
 
 mod chars;
 pub mod coerce;
+pub mod parse;
 pub mod serialize;
 
 pub use coerce::coerce;
+pub use parse::{XmlErrorKind, XmlFragmentContext, XmlParseError, XmlParseOptions};
 pub use serialize::{
     HTML_NAMESPACE, NotWellFormed, XML_NAMESPACE, XMLNS_NAMESPACE, XmlSerializeError,
     XmlSerializeOptions, serialize, serialize_to_io,

@@ -48,6 +48,7 @@ use std::fmt::{self, Write};
 use std::rc::Rc;
 
 use super::chars::{all_xml_chars, is_pubid_char, is_xml_char, is_xml_name};
+use crate::dom::names::Namespace;
 use crate::dom::{Document, ElementRef, NodeId, NodeKind, NodeRef};
 
 /// The XML namespace (`xml:` prefix).
@@ -468,12 +469,15 @@ struct Serializer<'a, 'w, W: ?Sized> {
 
 /// An element's namespace URI (`None`: no namespace).
 fn element_namespace<'a>(e: ElementRef<'a>) -> Option<&'a str> {
-    Some(e.namespace().url())
+    match e.namespace() {
+        Namespace::None => None,
+        _ => Some(e.namespace_url()),
+    }
 }
 
-/// An element's prefix (the HTML parser never gives elements one).
-fn element_prefix<'a>(_e: ElementRef<'a>) -> Option<&'a str> {
-    None
+/// An element's prefix (the HTML parser never gives elements one; XML documents do).
+fn element_prefix<'a>(e: ElementRef<'a>) -> Option<&'a str> {
+    e.prefix()
 }
 
 /// An attribute as the algorithm sees it: namespace, prefix, local name, value.
@@ -485,8 +489,9 @@ struct AttrView<'a> {
 }
 
 fn attr_views<'a>(e: ElementRef<'a>) -> impl Iterator<Item = AttrView<'a>> + 'a {
-    e.attrs().map(|a| AttrView {
-        ns: a.namespace.url(),
+    let doc = e.document();
+    e.attrs().map(move |a| AttrView {
+        ns: doc.attr_namespace_url(a.namespace),
         prefix: a.prefix(),
         local: a.local_name,
         value: a.value,
