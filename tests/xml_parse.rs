@@ -298,7 +298,10 @@ fn well_formedness_errors_with_positions() {
         err("<a><p:b/></a>"),
         (K::UndeclaredPrefix("p".into()), 1, 4)
     );
-    assert!(matches!(err(r#"<a x="1" x="2"/>"#).0, K::Syntax(_)));
+    assert_eq!(
+        err(r#"<a x="1" x="2"/>"#).0,
+        K::DuplicateAttribute("x".into())
+    );
     assert_eq!(
         err(r#"<a xmlns:p="u" xmlns:q="u" p:x="1" q:x="2"/>"#).0,
         K::DuplicateAttribute("q:x".into())
@@ -343,6 +346,7 @@ fn well_formedness_errors_with_positions() {
         K::UnclosedElement(_) | K::Syntax(_)
     ));
     assert!(matches!(err("<a><!-- a -- b --></a>").0, K::Syntax(_)));
+    assert!(matches!(err("<a><!--a---></a>").0, K::Syntax(_)));
     assert!(matches!(
         err("<?xml version='2.0'?><a/>").0,
         K::Declaration(_)

@@ -37,6 +37,7 @@
 //! - Depth is handled with an explicit stack: a million nested elements parse on a small
 //!   stack. Cost is linear in the input plus the expanded entities.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -467,9 +468,12 @@ impl Scope {
 struct Open {
     /// Where children go (the element, or an XHTML template's contents).
     parent: indextree::NodeId,
+    /// The element.
+    element: indextree::NodeId,
     /// The scope log length before this element's declarations.
     mark: usize,
-    name: String,
+    /// The default namespace in scope for the children.
+    default: Namespace,
 }
 
 struct Parser<'t, 'o> {
@@ -483,6 +487,8 @@ struct Parser<'t, 'o> {
     expanded: usize,
     seen_root: bool,
     fragment: bool,
+    /// A buffer for each start tag's expanded attribute names.
+    expanded_names: Vec<(AttrNamespace, crate::LocalName)>,
 }
 
 type Result<T, E = XmlParseError> = std::result::Result<T, E>;
@@ -509,6 +515,7 @@ fn parse_str(
         expanded: 0,
         seen_root: false,
         fragment: context.is_some(),
+        expanded_names: Vec::new(),
     };
     if let Some(context) = context {
         for (prefix, url) in &context.declarations {
@@ -605,6 +612,15 @@ impl<'t> Parser<'t, '_> {
                 Event::Comment(c) => {
                     let data = c.xml10_content();
                     self.check_chars(at, &data)?;
+                    // 2.5 "Comments": no `--` inside, no `-` at the end.
+                    if data.contains("--") || data.ends_with('-') {
+                        return Err(self.error(
+                            at,
+                            XmlErrorKind::Syntax(
+                                "'--' in a comment, or a comment ending in '-'".into(),
+                            ),
+                        ));
+                    }
                     let node = self.doc.create_comment(&data, None);
                     let parent = self.parent();
                     parent.append(node, &mut self.doc.arena);
@@ -627,7 +643,14 @@ impl<'t> Parser<'t, '_> {
         }
         let end = self.text.len();
         if let Some(open) = self.stack.last() {
-            return Err(self.error(end, XmlErrorKind::UnclosedElement(open.name.clone())));
+            let name = crate::NodeRef::new(&self.doc, open.element)
+                .as_element()
+                .map(|e| match e.prefix() {
+                    Some(p) => format!("{p}:{}", e.local_name()),
+                    None => e.local_name().to_owned(),
+                })
+                .unwrap_or_default();
+            return Err(self.error(end, XmlErrorKind::UnclosedElement(name)));
         }
         if !self.seen_root && !self.fragment {
             return Err(self.error(end, XmlErrorKind::NoDocumentElement));
@@ -845,84 +868,108 @@ impl<'t> Parser<'t, '_> {
         let (prefix, local) = split_qname(qname)
             .ok_or_else(|| self.error(at, XmlErrorKind::InvalidName(qname.to_owned())))?;
         let mark = self.scope.log.len();
-        // Attributes: raw names and normalized values; declarations first.
-        let mut attrs: Vec<(String, String)> = Vec::new();
-        for a in e.attributes().with_checks(true) {
+        // Attributes: raw names and normalized values. (Duplicate raw names are caught by
+        // the expanded-name check below, so the tokenizer's own check, which is quadratic,
+        // stays off.)
+        let mut attrs: Vec<(&str, Cow<'_, str>)> = Vec::new();
+        let mut declares = false;
+        for a in e.attributes().with_checks(false) {
             let a = a.map_err(|err| self.error(at, XmlErrorKind::Syntax(err.to_string())))?;
-            let key: &str = a.key.as_ref();
-            let value = self.attribute_value(at, &a.value)?;
-            attrs.push((key.to_owned(), value));
-        }
-        for (key, value) in &attrs {
-            let declared = if key == "xmlns" {
-                Some("")
-            } else {
-                key.strip_prefix("xmlns:")
+            let key: &str = a.key.into_inner();
+            let value = match a.value {
+                Cow::Borrowed(raw) if !raw.contains(['&', '<', '\t', '\n', '\r']) => {
+                    if !all_xml_chars(raw) {
+                        self.check_chars(at, raw)?;
+                    }
+                    Cow::Borrowed(raw)
+                }
+                raw => Cow::Owned(self.attribute_value(at, &raw)?),
             };
-            let Some(declared) = declared else { continue };
-            if !declared.is_empty() && !is_ncname(declared) {
-                return Err(self.error(at, XmlErrorKind::InvalidName(key.clone())));
-            }
-            let problem = if declared == "xmlns" {
-                Some("the prefix 'xmlns' cannot be declared")
-            } else if declared == "xml" && value != XML_NAMESPACE {
-                Some("the prefix 'xml' cannot be bound to another namespace")
-            } else if declared != "xml" && value == XML_NAMESPACE {
-                Some("the XML namespace cannot be bound to another prefix")
-            } else if value == XMLNS_NAMESPACE {
-                Some("the XMLNS namespace cannot be declared")
-            } else if !declared.is_empty() && value.is_empty() {
-                Some("a prefix cannot be undeclared in XML 1.0")
-            } else {
-                None
-            };
-            if let Some(problem) = problem {
-                return Err(self.error(
-                    at,
-                    XmlErrorKind::InvalidNamespaceDeclaration(problem.into()),
-                ));
-            }
-            self.scope.bind(declared, value);
+            declares |= key.starts_with("xmlns");
+            attrs.push((key, value));
         }
-        // The element's namespace.
-        let url = match prefix {
-            Some(p) => self
-                .scope
-                .lookup(p)
-                .filter(|u| !u.is_empty())
-                .ok_or_else(|| self.error(at, XmlErrorKind::UndeclaredPrefix(p.to_owned())))?
-                .to_owned(),
-            None => self.scope.lookup("").unwrap_or("").to_owned(),
-        };
+        if declares {
+            for (key, value) in &attrs {
+                let declared = if *key == "xmlns" {
+                    Some("")
+                } else {
+                    key.strip_prefix("xmlns:")
+                };
+                let Some(declared) = declared else { continue };
+                if !declared.is_empty() && !is_ncname(declared) {
+                    return Err(self.error(at, XmlErrorKind::InvalidName((*key).to_owned())));
+                }
+                let value: &str = value;
+                let problem = if declared == "xmlns" {
+                    Some("the prefix 'xmlns' cannot be declared")
+                } else if declared == "xml" && value != XML_NAMESPACE {
+                    Some("the prefix 'xml' cannot be bound to another namespace")
+                } else if declared != "xml" && value == XML_NAMESPACE {
+                    Some("the XML namespace cannot be bound to another prefix")
+                } else if value == XMLNS_NAMESPACE {
+                    Some("the XMLNS namespace cannot be declared")
+                } else if !declared.is_empty() && value.is_empty() {
+                    Some("a prefix cannot be undeclared in XML 1.0")
+                } else {
+                    None
+                };
+                if let Some(problem) = problem {
+                    return Err(self.error(
+                        at,
+                        XmlErrorKind::InvalidNamespaceDeclaration(problem.into()),
+                    ));
+                }
+                self.scope.bind(declared, value);
+            }
+        }
         let text = self.text;
         let too_many =
             |_: TooManyNames| XmlParseError::at(text, at, XmlErrorKind::TooManyNamespaces);
-        let ns = self.names.namespace(&url).map_err(too_many)?;
+        // The default namespace in scope: the parent's unless this element declares one.
+        let default = match self.stack.last() {
+            Some(open) if !declares => open.default,
+            _ => {
+                let url = self.scope.lookup("").unwrap_or("");
+                self.names.namespace(url).map_err(too_many)?
+            }
+        };
+        // The element's namespace.
+        let ns = match prefix {
+            Some(p) => {
+                let url = self
+                    .scope
+                    .lookup(p)
+                    .filter(|u| !u.is_empty())
+                    .ok_or_else(|| self.error(at, XmlErrorKind::UndeclaredPrefix(p.to_owned())))?;
+                self.names.namespace(url).map_err(too_many)?
+            }
+            None => default,
+        };
         let prefix_id = self.names.prefix_id(prefix).map_err(too_many)?;
         // The attributes' expanded names.
         let attr_mark = self.doc.attrs_mark();
-        let mut expanded: Vec<(AttrNamespace, crate::LocalName)> = Vec::with_capacity(attrs.len());
+        let mut expanded = std::mem::take(&mut self.expanded_names);
+        expanded.clear();
         let mut seen = std::collections::HashSet::new();
         for (key, value) in &attrs {
-            let (aprefix, alocal) = if key == "xmlns" {
+            let (aprefix, alocal) = if *key == "xmlns" {
                 (None, "xmlns")
             } else {
                 split_qname(key)
-                    .ok_or_else(|| self.error(at, XmlErrorKind::InvalidName(key.clone())))?
+                    .ok_or_else(|| self.error(at, XmlErrorKind::InvalidName((*key).to_owned())))?
             };
             let ans = match aprefix {
-                None if key == "xmlns" => AttrNamespace::Xmlns,
+                None if *key == "xmlns" => AttrNamespace::Xmlns,
                 None => AttrNamespace::None,
                 Some(p) => {
-                    let u = self
+                    let url = self
                         .scope
                         .lookup(p)
                         .filter(|u| !u.is_empty())
                         .ok_or_else(|| {
                             self.error(at, XmlErrorKind::UndeclaredPrefix(p.to_owned()))
-                        })?
-                        .to_owned();
-                    self.names.attr_namespace(&u).map_err(too_many)?
+                        })?;
+                    self.names.attr_namespace(url).map_err(too_many)?
                 }
             };
             let name = self.doc.intern(alocal);
@@ -933,7 +980,7 @@ impl<'t> Parser<'t, '_> {
                 !seen.insert((ans, name))
             };
             if duplicate {
-                return Err(self.error(at, XmlErrorKind::DuplicateAttribute(key.clone())));
+                return Err(self.error(at, XmlErrorKind::DuplicateAttribute((*key).to_owned())));
             }
             expanded.push((ans, name));
             let index = self.doc.attrs_mark();
@@ -945,6 +992,7 @@ impl<'t> Parser<'t, '_> {
             }
             self.doc.push_attr(name, ans, value, None);
         }
+        self.expanded_names = expanded;
         let attr_range = self.doc.attrs_since(attr_mark);
         let name = self.doc.intern(local);
         let parent = self.parent();
@@ -967,8 +1015,9 @@ impl<'t> Parser<'t, '_> {
             };
             self.stack.push(Open {
                 parent: children,
+                element: id,
                 mark,
-                name: qname.to_owned(),
+                default,
             });
         }
         Ok(())
