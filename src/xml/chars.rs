@@ -14,13 +14,28 @@ pub(crate) fn is_xml_char(c: char) -> bool {
     }
 }
 
-/// Whether every character of `s` matches `Char`: a quick byte scan first (the bytes that can
-/// start a non-`Char` are the C0 controls and EF, the lead byte of U+FFFE and U+FFFF).
+/// Whether every character of `s` matches `Char`, in one byte scan: the bytes that can start
+/// a non-`Char` are the C0 controls other than tab, LF and CR, and EF, the lead byte of
+/// U+FFFE and U+FFFF (EF BF BE, EF BF BF).
 pub(crate) fn all_xml_chars(s: &str) -> bool {
-    if !s.bytes().any(|b| b < 0x20 || b == 0xEF) {
-        return true;
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while let Some(k) = bytes
+        .get(i..)
+        .unwrap_or(&[])
+        .iter()
+        .position(|&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0xEF)
+    {
+        let j = i + k;
+        if bytes[j] != 0xEF {
+            return false;
+        }
+        if bytes.get(j + 1) == Some(&0xBF) && matches!(bytes.get(j + 2), Some(0xBE | 0xBF)) {
+            return false;
+        }
+        i = j + 1;
     }
-    s.chars().all(is_xml_char)
+    true
 }
 
 /// `NameStartChar`.
@@ -44,6 +59,15 @@ pub(crate) fn is_name_char(c: char) -> bool {
 
 /// `Name ::= NameStartChar (NameChar)*`
 pub(crate) fn is_xml_name(s: &str) -> bool {
+    // ASCII names (nearly all): the same rules on bytes.
+    if s.is_ascii() {
+        let b = s.as_bytes();
+        return b
+            .first()
+            .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_' || c == b':')
+            && b.iter()
+                .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b':' | b'-' | b'.'));
+    }
     let mut chars = s.chars();
     match chars.next() {
         Some(c) if is_name_start_char(c) => chars.all(is_name_char),

@@ -59,7 +59,7 @@
 
 use std::collections::HashSet;
 
-use super::chars::{is_name_char, is_name_start_char, is_ncname, is_xml_char};
+use super::chars::{all_xml_chars, is_name_char, is_name_start_char, is_ncname, is_xml_char};
 use crate::dom::names::AttrNamespace;
 use crate::dom::{Attr, AttrRange, Document, NodeData};
 
@@ -234,7 +234,7 @@ pub(crate) fn map_name(name: &str, map_first: bool) -> String {
 
 /// Whether `s` holds a form feed or another non-XML character.
 fn needs_char_fix(s: &str) -> bool {
-    s.bytes().any(|b| b < 0x20 || b == 0xEF) && !s.chars().all(|c| c != '\u{C}' && is_xml_char(c))
+    s.contains('\u{C}') || !all_xml_chars(s)
 }
 
 /// Rule 3: FF → space, other non-XML characters → U+FFFD.
