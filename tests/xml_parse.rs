@@ -164,6 +164,17 @@ fn xhtml() {
     assert!(dump.contains("<?page-break ?>"), "{dump}");
     assert!(dump.contains("<math mi>"));
     assert!(dump.contains("xlink href=\"#dot\""));
+    // Attribute lookup is case-sensitive too (an XML document is not an HTML document).
+    let p = doc
+        .select_first(&Selector::parse("p.first").unwrap())
+        .unwrap();
+    assert_eq!(p.attr("class"), Some("first"));
+    assert_eq!(p.attr("CLASS"), None);
+    let mut copy = doc.clone();
+    copy.set_attribute(p.node_id(), "dataX", "1").unwrap();
+    let p2 = copy.node(p.node_id()).unwrap().as_element().unwrap();
+    assert_eq!(p2.attr("dataX"), Some("1"));
+    assert_eq!(p2.attr("datax"), None);
     let style = doc
         .select_first(&Selector::parse("style").unwrap())
         .unwrap();

@@ -538,8 +538,10 @@ impl<'a> ElementRef<'a> {
     pub fn attr(self, name: &str) -> Option<&'a str> {
         // DOM "get an attribute by name", step 1: "If element is in the HTML namespace and its
         // node document is an HTML document, then set qualifiedName to qualifiedName in ASCII
-        // lowercase." (Every document here is an HTML document.)
-        if self.element_data().ns == Namespace::Html && name.bytes().any(|b| b.is_ascii_uppercase())
+        // lowercase." (An XML document, `Document::parse_xml`, is not an HTML document.)
+        if self.element_data().ns == Namespace::Html
+            && !self.node.doc.is_xml()
+            && name.bytes().any(|b| b.is_ascii_uppercase())
         {
             return self.attr_exact(&name.to_ascii_lowercase());
         }
