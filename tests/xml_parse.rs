@@ -74,6 +74,26 @@ fn rss() {
 }
 
 #[test]
+fn selectors_with_namespaces() {
+    let doc = Document::parse_xml(r#"<r><a/><b xmlns="urn:x"><a/><A/></b></r>"#).unwrap();
+    let count = |sel: &str| {
+        let x = ("x", "urn:x");
+        let s = Selector::parse_with_namespaces(sel, &[x]).unwrap();
+        // Both query paths: a fresh document (walk) and an indexed one.
+        let first = doc.select(&s).count();
+        assert_eq!(doc.select(&s).count(), first, "{sel}");
+        first
+    };
+    assert_eq!(count("a"), 2);
+    assert_eq!(count("|a"), 1);
+    assert_eq!(count("*|a"), 2);
+    assert_eq!(count("x|a"), 1);
+    assert_eq!(count("x|*"), 3);
+    assert_eq!(count("A"), 1);
+    assert_eq!(count("b > a"), 1);
+}
+
+#[test]
 fn atom() {
     let doc = sample("atom.xml");
     let atom = ("a", "http://www.w3.org/2005/Atom");
