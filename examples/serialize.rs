@@ -2,7 +2,13 @@
 //!
 //! ```text
 //! cargo run --release --example serialize -- [--fragment CONTEXT] [--scripting] [--encoding LABEL] [--minimal] [FILE|-]
+//! cargo run --release --example serialize -- --xml [--well-formed] [--fragment CONTEXT] [FILE|-]
 //! ```
+//!
+//! `--xml` prints what `XMLSerializer.serializeToString` gives for the parsed document (for a
+//! fragment, each of the context's children serialized and concatenated). `--well-formed`
+//! coerces the tree into an XML infoset first (`Document::coerce_to_infoset`) and serializes
+//! with "require well-formed": the output is always namespace-well-formed XML 1.0.
 //!
 //! Reads the file (or stdin) as bytes and sniffs its encoding unless `--encoding LABEL` is
 //! given. `--minimal` omits optional tags and unneeded quotes (`SerializeOptions::html5lib`);
@@ -17,7 +23,7 @@ use html_arena::{Document, ParseOptions};
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: serialize [--fragment CONTEXT] [--scripting] [--encoding LABEL] [--minimal] [FILE|-]"
+        "usage: serialize [--xml [--well-formed]] [--fragment CONTEXT] [--scripting] [--encoding LABEL] [--minimal] [FILE|-]"
     );
     ExitCode::from(2)
 }
@@ -25,6 +31,7 @@ fn usage() -> ExitCode {
 fn main() -> ExitCode {
     let (mut fragment, mut scripting, mut encoding, mut minimal, mut file) =
         (None, false, None, false, None);
+    let (mut xml, mut well_formed) = (false, false);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -34,6 +41,8 @@ fn main() -> ExitCode {
             },
             "--scripting" => scripting = true,
             "--minimal" => minimal = true,
+            "--xml" => xml = true,
+            "--well-formed" => well_formed = true,
             "--encoding" => match args.next() {
                 Some(label) if get_an_encoding(&label).is_some() => encoding = Some(label),
                 Some(label) => {
@@ -88,6 +97,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if xml {
+        return write_xml(&doc, well_formed);
+    }
     let serialize_options = if minimal {
         SerializeOptions::html5lib()
     } else {
@@ -97,6 +109,37 @@ fn main() -> ExitCode {
     match doc
         .write_html_io(&mut out, &serialize_options)
         .and_then(|()| out.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("serialize: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `--xml [--well-formed]`: the document (or each of the fragment's nodes) as XML.
+fn write_xml(doc: &Document, well_formed: bool) -> ExitCode {
+    use html_arena::xml::{self, XmlSerializeOptions};
+    let coerced;
+    let (doc, options) = if well_formed {
+        coerced = doc.coerce_to_infoset();
+        (&coerced, XmlSerializeOptions::well_formed())
+    } else {
+        (doc, XmlSerializeOptions::default())
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let result = if doc.fragment_context().is_some() {
+        // Each child on its own, as XMLSerializer on each would give.
+        doc.root()
+            .children()
+            .try_for_each(|child| xml::serialize_to_io(child, &options, &mut out))
+    } else {
+        xml::serialize_to_io(doc.root(), &options, &mut out)
+    };
+    match result
+        .map_err(|e| e.to_string())
+        .and_then(|()| out.flush().map_err(|e| e.to_string()))
     {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -19,6 +19,9 @@
 //! - `--run-scripts`: parse with the scripting flag on and run every inline classic script
 //!   with a tiny interpreter (`tiny_js/mod.rs`: `document.write` and `document.writeln` of
 //!   string literals; other statements are skipped; scripts with `src` are not fetched).
+//! - `--xml`: parse FILE as XML (`Document::parse_xml_bytes`): elements in namespaces other
+//!   than HTML, SVG and MathML print as `<{URI} local>`, in no namespace as `<{} local>`; a
+//!   well-formedness error prints `line:col message` on standard error and exits with 1.
 //!
 //! FILE is read as bytes and its encoding sniffed (a byte order mark, a `<meta>` charset,
 //! else windows-1252), as `Document::parse_bytes` does; `-` or no FILE reads standard input.
@@ -41,6 +44,7 @@ struct Args {
     sniff: bool,
     stats: bool,
     run_scripts: bool,
+    xml: bool,
     file: Option<String>,
 }
 
@@ -61,6 +65,7 @@ fn parse_args() -> Result<Args, ExitCode> {
         sniff: false,
         stats: false,
         run_scripts: false,
+        xml: false,
         file: None,
     };
     let mut it = std::env::args().skip(1);
@@ -89,6 +94,7 @@ fn parse_args() -> Result<Args, ExitCode> {
                 args.run_scripts = true;
                 args.scripting = true;
             }
+            "--xml" => args.xml = true,
             "-h" | "--help" => return Err(usage()),
             s if s.starts_with("--") => {
                 eprintln!("tree: unknown option {s}");
@@ -163,6 +169,9 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    if args.xml {
+        return xml_tree(&bytes);
+    }
     let mut options = ParseOptions::default().with_scripting(args.scripting);
     options.override_encoding = args.encoding.clone();
     let parsed = match &args.fragment {
@@ -212,6 +221,26 @@ fn main() -> ExitCode {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tree: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `--xml`: the tree of FILE parsed as XML, or `line:col message` and exit status 1.
+fn xml_tree(bytes: &[u8]) -> ExitCode {
+    match Document::parse_xml_bytes(bytes, &Default::default()) {
+        Ok(doc) => {
+            let mut out = std::io::stdout().lock();
+            match out.write_all(doc.dump_tree().as_bytes()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("tree: {e}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
+            }
+        }
+        Err(e) => {
+            eprintln!("{e}");
             ExitCode::from(1)
         }
     }

@@ -215,6 +215,7 @@ pub mod select;
 pub mod serialize;
 pub mod tokenizer;
 mod tree_builder;
+pub mod xml;
 pub mod xpath;
 
 pub use dom::names::{AttrNamespace, LocalName, Namespace, local_name};

@@ -842,6 +842,8 @@ fn html_in_foreign_context(doc: &Document) -> bool {
         None | Some((Namespace::Html, _)) => return false,
         Some((Namespace::Svg, name)) => matches!(name, "foreignObject" | "desc" | "title"),
         Some((Namespace::MathMl, name)) => matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext"),
+        // (XML documents only; the HTML parser's fragments never have these contexts.)
+        Some((Namespace::None | Namespace::Other(_), _)) => return false,
     };
     !integration_point
         && doc.root().element_children().any(|e| {

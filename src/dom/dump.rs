@@ -126,6 +126,12 @@ fn dump_from<'a>(mut stack: Vec<(NodeRef<'a>, usize)>, out: &mut String, limit: 
                     Namespace::Html => out.push('<'),
                     Namespace::Svg => out.push_str("<svg "),
                     Namespace::MathMl => out.push_str("<math "),
+                    // XML documents: `<{URI} local>`, `<{} local>` for no namespace.
+                    ns @ (Namespace::None | Namespace::Other(_)) => {
+                        out.push_str("<{");
+                        out.push_str(e.document().namespace_url(ns));
+                        out.push_str("} ");
+                    }
                 }
                 out.push_str(e.local_name());
                 out.push('>');
@@ -137,6 +143,11 @@ fn dump_from<'a>(mut stack: Vec<(NodeRef<'a>, usize)>, out: &mut String, limit: 
                             AttrNamespace::XLink => format!("xlink {}", a.local_name),
                             AttrNamespace::Xml => format!("xml {}", a.local_name),
                             AttrNamespace::Xmlns => format!("xmlns {}", a.local_name),
+                            ns @ AttrNamespace::Other(_) => format!(
+                                "{{{}}} {}",
+                                e.document().attr_namespace_url(ns).unwrap_or(""),
+                                a.local_name
+                            ),
                         };
                         (name, a.value)
                     })

@@ -116,6 +116,8 @@ pub(crate) struct ElementData {
     pub(crate) name: LocalName,
     pub(crate) ns: Namespace,
     pub(crate) flags: u8,
+    /// The prefix (XML documents; an id in `Document::xml_names`, 0 for none).
+    pub(crate) prefix: u16,
     pub(crate) attrs: AttrRange,
 }
 
@@ -200,6 +202,8 @@ pub struct Document {
     /// The option/select/selectedcontent state, from the first `select` on (see
     /// `select_steps.rs`).
     pub(crate) select_state: Option<Box<select_steps::SelectState>>,
+    /// An XML document's namespace URLs and prefixes (`None` for HTML documents).
+    pub(crate) xml_names: Option<Box<names::XmlNames>>,
 }
 
 impl Document {
@@ -231,6 +235,7 @@ impl Document {
             base_url_cache: std::sync::OnceLock::new(),
             order_cache: std::sync::OnceLock::new(),
             select_state: None,
+            xml_names: None,
         }
     }
 
@@ -437,6 +442,7 @@ impl Document {
             name,
             ns,
             flags,
+            prefix: 0,
             attrs,
         });
         let id = match parent {

@@ -158,7 +158,8 @@ impl Document {
         if !valid_element_name(local_name) {
             return Err(MutationError::InvalidName(local_name.to_owned()));
         }
-        let name = if namespace == Namespace::Html {
+        // (XML documents keep names as given.)
+        let name = if namespace == Namespace::Html && !self.is_xml() {
             self.intern(&local_name.to_ascii_lowercase())
         } else {
             self.intern(local_name)
@@ -503,12 +504,13 @@ impl Document {
             .element_data(e)
             .ok_or(MutationError::NotAnElement(element))?;
         let lowered;
-        let name = if data.ns == Namespace::Html && namespace == AttrNamespace::None {
-            lowered = name.to_ascii_lowercase();
-            lowered.as_str()
-        } else {
-            name
-        };
+        let name =
+            if data.ns == Namespace::Html && namespace == AttrNamespace::None && !self.is_xml() {
+                lowered = name.to_ascii_lowercase();
+                lowered.as_str()
+            } else {
+                name
+            };
         let name = self.intern(name);
         let value = self.strings.push(value);
         // Attribute runs are shared and never modified in place: write a new run.
@@ -546,7 +548,7 @@ impl Document {
         let data = *self
             .element_data(e)
             .ok_or(MutationError::NotAnElement(element))?;
-        let name = if data.ns == Namespace::Html {
+        let name = if data.ns == Namespace::Html && !self.is_xml() {
             name.to_ascii_lowercase()
         } else {
             name.to_owned()
@@ -642,6 +644,10 @@ impl Document {
             Namespace::Html => name.to_owned(),
             Namespace::Svg => format!("svg {name}"),
             Namespace::MathMl => format!("math {name}"),
+            // An element of an XML document outside the three namespaces: no HTML context.
+            Namespace::None | Namespace::Other(_) => {
+                return Err(MutationError::InvalidName(name.to_owned()));
+            }
         };
         let options = crate::ParseOptions::default().with_scripting(self.scripting);
         let fragment = Document::parse_fragment(html, &context, &options)

@@ -284,8 +284,12 @@ impl DynamicNames {
 }
 
 /// The namespace of an element.
+///
+/// The HTML parser makes elements in the first three; an XML document
+/// ([`Document::parse_xml`](crate::Document::parse_xml)) may also hold elements in no
+/// namespace and in any other namespace, whose URL its document keeps
+/// ([`Document::namespace_url`](crate::Document::namespace_url)).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-#[repr(u8)]
 pub enum Namespace {
     /// `http://www.w3.org/1999/xhtml`
     Html,
@@ -293,15 +297,28 @@ pub enum Namespace {
     Svg,
     /// `http://www.w3.org/1998/Math/MathML`
     MathMl,
+    /// No namespace (only in XML documents).
+    None,
+    /// Another namespace, by its index in its document's namespace table (compare these only
+    /// within one document, or compare their URLs).
+    Other(NamespaceId),
 }
 
+/// The index of a namespace URL in a document's namespace table (see
+/// [`Document::namespace_url`](crate::Document::namespace_url)).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct NamespaceId(pub(crate) u16);
+
 impl Namespace {
-    /// The namespace URL.
+    /// The namespace URL: empty for [`Namespace::None`], and also for
+    /// [`Namespace::Other`], whose URL only its document knows
+    /// ([`Document::namespace_url`](crate::Document::namespace_url) gives every URL).
     pub fn url(self) -> &'static str {
         match self {
             Namespace::Html => "http://www.w3.org/1999/xhtml",
             Namespace::Svg => "http://www.w3.org/2000/svg",
             Namespace::MathMl => "http://www.w3.org/1998/Math/MathML",
+            Namespace::None | Namespace::Other(_) => "",
         }
     }
 
@@ -316,10 +333,10 @@ impl Namespace {
     }
 }
 
-/// The namespace of an attribute: none for ordinary attributes, or one of the three namespaces
-/// the parser's "adjust foreign attributes" step assigns (with their fixed prefixes).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-#[repr(u8)]
+/// The namespace of an attribute: none for ordinary attributes, one of the three namespaces
+/// the parser's "adjust foreign attributes" step assigns (with their fixed prefixes), or, in
+/// an XML document, any other namespace.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub enum AttrNamespace {
     /// No namespace (every attribute on an HTML element, most on foreign elements).
     #[default]
@@ -330,28 +347,158 @@ pub enum AttrNamespace {
     Xml,
     /// `http://www.w3.org/2000/xmlns/`, prefix `xmlns` (none for the `xmlns` attribute itself).
     Xmlns,
+    /// Another namespace (XML documents only), by its index in its document's namespace
+    /// table ([`Document::attr_namespace_url`](crate::Document::attr_namespace_url)).
+    Other(NamespaceId),
 }
 
 impl AttrNamespace {
-    /// The namespace URL, or `None` for [`AttrNamespace::None`].
+    /// The namespace URL, or `None` for [`AttrNamespace::None`] and for
+    /// [`AttrNamespace::Other`], whose URL only its document knows
+    /// ([`Document::attr_namespace_url`](crate::Document::attr_namespace_url)).
     pub fn url(self) -> Option<&'static str> {
         match self {
-            AttrNamespace::None => None,
+            AttrNamespace::None | AttrNamespace::Other(_) => None,
             AttrNamespace::XLink => Some("http://www.w3.org/1999/xlink"),
             AttrNamespace::Xml => Some("http://www.w3.org/XML/1998/namespace"),
             AttrNamespace::Xmlns => Some("http://www.w3.org/2000/xmlns/"),
         }
     }
 
-    /// The prefix the parser gives an attribute with this namespace and `local` name.
+    /// A small number for hashing (the variant's position; every `Other` is 4).
+    pub(crate) fn key(self) -> u8 {
+        match self {
+            AttrNamespace::None => 0,
+            AttrNamespace::XLink => 1,
+            AttrNamespace::Xml => 2,
+            AttrNamespace::Xmlns => 3,
+            AttrNamespace::Other(_) => 4,
+        }
+    }
+
+    /// The prefix the HTML parser gives an attribute with this namespace and `local` name
+    /// (none for [`AttrNamespace::Other`]: an XML document keeps each attribute's own prefix,
+    /// see [`Attribute::prefix`](crate::dom::Attribute::prefix)).
     pub fn prefix(self, local: &str) -> Option<&'static str> {
         match self {
-            AttrNamespace::None => None,
+            AttrNamespace::None | AttrNamespace::Other(_) => None,
             AttrNamespace::XLink => Some("xlink"),
             AttrNamespace::Xml => Some("xml"),
             AttrNamespace::Xmlns if local == "xmlns" => None,
             AttrNamespace::Xmlns => Some("xmlns"),
         }
+    }
+}
+
+/// The namespace URLs and prefixes of an XML document (HTML documents have none): element
+/// prefixes are ids into `prefixes` kept in the element data; attribute prefixes that differ
+/// from [`AttrNamespace::prefix`] are kept by attribute index.
+#[derive(Clone, Default, Debug)]
+pub(crate) struct XmlNames {
+    uris: Vec<Box<str>>,
+    uri_ids: std::collections::HashMap<Box<str>, u16>,
+    /// Prefix `i` is `prefixes[i - 1]`; 0 is no prefix.
+    prefixes: Vec<Box<str>>,
+    prefix_ids: std::collections::HashMap<Box<str>, u16>,
+    /// Attribute index in `Document::attrs` → prefix id.
+    pub(crate) attr_prefixes: std::collections::HashMap<u32, u16>,
+}
+
+/// More distinct namespace URLs or prefixes than one document can hold (65,535 each).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TooManyNames;
+
+impl XmlNames {
+    /// The element namespace for `url` (the empty string: no namespace).
+    pub(crate) fn namespace(&mut self, url: &str) -> Result<Namespace, TooManyNames> {
+        if url.is_empty() {
+            return Ok(Namespace::None);
+        }
+        if let Some(ns) = Namespace::from_url(url) {
+            return Ok(ns);
+        }
+        Ok(Namespace::Other(self.uri_id(url)?))
+    }
+
+    /// The attribute namespace for `url` (the empty string: no namespace).
+    pub(crate) fn attr_namespace(&mut self, url: &str) -> Result<AttrNamespace, TooManyNames> {
+        Ok(match url {
+            "" => AttrNamespace::None,
+            "http://www.w3.org/1999/xlink" => AttrNamespace::XLink,
+            "http://www.w3.org/XML/1998/namespace" => AttrNamespace::Xml,
+            "http://www.w3.org/2000/xmlns/" => AttrNamespace::Xmlns,
+            _ => AttrNamespace::Other(self.uri_id(url)?),
+        })
+    }
+
+    fn uri_id(&mut self, url: &str) -> Result<NamespaceId, TooManyNames> {
+        if let Some(&id) = self.uri_ids.get(url) {
+            return Ok(NamespaceId(id));
+        }
+        let id = u16::try_from(self.uris.len()).map_err(|_| TooManyNames)?;
+        self.uris.push(url.into());
+        self.uri_ids.insert(url.into(), id);
+        Ok(NamespaceId(id))
+    }
+
+    /// The id of `prefix` (0 for none).
+    pub(crate) fn prefix_id(&mut self, prefix: Option<&str>) -> Result<u16, TooManyNames> {
+        let Some(prefix) = prefix else { return Ok(0) };
+        if let Some(&id) = self.prefix_ids.get(prefix) {
+            return Ok(id);
+        }
+        let id = u16::try_from(self.prefixes.len() + 1).map_err(|_| TooManyNames)?;
+        self.prefixes.push(prefix.into());
+        self.prefix_ids.insert(prefix.into(), id);
+        Ok(id)
+    }
+
+    /// The URL of an `Other` namespace.
+    pub(crate) fn url(&self, id: NamespaceId) -> &str {
+        self.uris.get(usize::from(id.0)).map_or("", |u| u)
+    }
+
+    /// The prefix with id `id` (none for 0).
+    pub(crate) fn prefix(&self, id: u16) -> Option<&str> {
+        usize::from(id)
+            .checked_sub(1)
+            .and_then(|i| self.prefixes.get(i))
+            .map(|p| &**p)
+    }
+}
+
+impl crate::Document {
+    /// The URL of an element namespace, for every namespace (`""` for [`Namespace::None`]).
+    ///
+    /// ```
+    /// use html_arena::{Document, Namespace};
+    /// let doc = Document::parse_xml(r#"<feed xmlns="http://www.w3.org/2005/Atom"/>"#)?;
+    /// let feed = doc.document_element().unwrap();
+    /// assert!(matches!(feed.namespace(), Namespace::Other(_)));
+    /// assert_eq!(doc.namespace_url(feed.namespace()), "http://www.w3.org/2005/Atom");
+    /// assert_eq!(doc.namespace_url(Namespace::Svg), "http://www.w3.org/2000/svg");
+    /// # Ok::<(), html_arena::xml::XmlParseError>(())
+    /// ```
+    pub fn namespace_url(&self, ns: Namespace) -> &str {
+        match ns {
+            Namespace::Other(id) => self.xml_names.as_ref().map_or("", |x| x.url(id)),
+            ns => ns.url(),
+        }
+    }
+
+    /// The URL of an attribute namespace, for every namespace (`None` for
+    /// [`AttrNamespace::None`]).
+    pub fn attr_namespace_url(&self, ns: AttrNamespace) -> Option<&str> {
+        match ns {
+            AttrNamespace::Other(id) => Some(self.xml_names.as_ref().map_or("", |x| x.url(id))),
+            ns => ns.url(),
+        }
+    }
+
+    /// Whether the document was parsed as XML ([`Document::parse_xml`](crate::Document::parse_xml)):
+    /// names are then case-sensitive everywhere, and elements may have prefixes.
+    pub fn is_xml(&self) -> bool {
+        self.xml_names.is_some()
     }
 }
 

@@ -491,6 +491,23 @@ impl<'a> ElementRef<'a> {
         self.element_data().ns
     }
 
+    /// The namespace URL (`""` for no namespace; see [`Document::namespace_url`]).
+    #[inline]
+    pub fn namespace_url(self) -> &'a str {
+        self.node.doc.namespace_url(self.element_data().ns)
+    }
+
+    /// The prefix an XML document gave the element (`atom` for `<atom:feed>`); never one
+    /// for elements the HTML parser made.
+    #[inline]
+    pub fn prefix(self) -> Option<&'a str> {
+        let p = self.element_data().prefix;
+        if p == 0 {
+            return None;
+        }
+        self.node.doc.xml_names.as_ref().and_then(|x| x.prefix(p))
+    }
+
     /// Whether this is an HTML element with the local name `name`.
     #[inline]
     pub fn is_html(self, name: LocalName) -> bool {
@@ -521,8 +538,10 @@ impl<'a> ElementRef<'a> {
     pub fn attr(self, name: &str) -> Option<&'a str> {
         // DOM "get an attribute by name", step 1: "If element is in the HTML namespace and its
         // node document is an HTML document, then set qualifiedName to qualifiedName in ASCII
-        // lowercase." (Every document here is an HTML document.)
-        if self.element_data().ns == Namespace::Html && name.bytes().any(|b| b.is_ascii_uppercase())
+        // lowercase." (An XML document, `Document::parse_xml`, is not an HTML document.)
+        if self.element_data().ns == Namespace::Html
+            && !self.node.doc.is_xml()
+            && name.bytes().any(|b| b.is_ascii_uppercase())
         {
             return self.attr_exact(&name.to_ascii_lowercase());
         }
@@ -570,6 +589,7 @@ impl<'a> ElementRef<'a> {
         Attributes {
             doc: self.node.doc,
             iter: self.raw_attrs().iter(),
+            index: self.element_data().attrs.start,
         }
     }
 
@@ -618,12 +638,16 @@ pub struct Attribute<'a> {
     pub namespace: AttrNamespace,
     /// The value.
     pub value: &'a str,
+    /// The prefix an XML document gave it, if any.
+    xml_prefix: Option<&'a str>,
 }
 
-impl Attribute<'_> {
-    /// The prefix (`xlink` for `xlink:href`), if any.
-    pub fn prefix(&self) -> Option<&'static str> {
-        self.namespace.prefix(self.local_name)
+impl<'a> Attribute<'a> {
+    /// The prefix (`xlink` for `xlink:href`), if any: the one the HTML parser gives
+    /// ([`AttrNamespace::prefix`]), or the one written in an XML document.
+    pub fn prefix(&self) -> Option<&'a str> {
+        self.xml_prefix
+            .or_else(|| self.namespace.prefix(self.local_name))
     }
 }
 
@@ -632,17 +656,28 @@ impl Attribute<'_> {
 pub struct Attributes<'a> {
     doc: &'a Document,
     iter: std::slice::Iter<'a, Attr>,
+    /// The index in `Document::attrs` of the next attribute.
+    index: u32,
 }
 
 impl<'a> Iterator for Attributes<'a> {
     type Item = Attribute<'a>;
     fn next(&mut self) -> Option<Attribute<'a>> {
         let a = self.iter.next()?;
+        let index = self.index;
+        self.index = self.index.wrapping_add(1);
+        let xml_prefix = match &self.doc.xml_names {
+            Some(x) if a.ns != AttrNamespace::None => {
+                x.attr_prefixes.get(&index).and_then(|&p| x.prefix(p))
+            }
+            _ => None,
+        };
         Some(Attribute {
             name: a.name,
             local_name: self.doc.name_str(a.name),
             namespace: a.ns,
             value: self.doc.str(a.value),
+            xml_prefix,
         })
     }
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -35,6 +35,8 @@ fn display(e: ElementRef<'_>, scripting: bool) -> Display {
             };
         }
         Namespace::MathMl => return Display::Inline,
+        // Elements of XML documents outside the three namespaces: text shows.
+        Namespace::None | Namespace::Other(_) => return Display::Inline,
     }
     if e.attrs().any(|a| {
         a.name == n::HIDDEN && a.namespace == AttrNamespace::None && a.value != "until-found"

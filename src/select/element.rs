@@ -136,9 +136,9 @@ impl<'a> El<'a> {
     /// Calls `f` with each hash this element adds to an ancestor Bloom filter: its local name,
     /// namespace, id and classes (the same hashes the selector's `AncestorHashes` hold).
     #[inline]
-    pub(crate) fn each_hash(index: &TreeIndex, e: &Elem, mut f: impl FnMut(u32)) {
+    pub(crate) fn each_hash(doc: &Document, index: &TreeIndex, e: &Elem, mut f: impl FnMut(u32)) {
         f(e.name_hash);
-        f(namespace_hash(e.ns));
+        f(namespace_hash(doc, e.ns));
         if e.id_attr != NONE {
             f(e.id_hash);
         }
@@ -150,7 +150,7 @@ impl<'a> El<'a> {
 
 /// The hash of a namespace URL, as [`NsUrl`] computes it.
 #[inline]
-fn namespace_hash(ns: Namespace) -> u32 {
+fn namespace_hash(doc: &Document, ns: Namespace) -> u32 {
     use std::sync::OnceLock;
     static HASHES: OnceLock<[u32; 3]> = OnceLock::new();
     let hashes = HASHES.get_or_init(|| {
@@ -160,7 +160,13 @@ fn namespace_hash(ns: Namespace) -> u32 {
             ci_hash(Namespace::MathMl.url()),
         ]
     });
-    hashes[ns as usize]
+    match ns {
+        Namespace::Html => hashes[0],
+        Namespace::Svg => hashes[1],
+        Namespace::MathMl => hashes[2],
+        // XML documents: the hash of the URL, as `NsUrl` computes it.
+        Namespace::None | Namespace::Other(_) => ci_hash(doc.namespace_url(ns)),
+    }
 }
 
 /// Whether an interned name equals a selector's name. A selector name with a static id equals
@@ -222,7 +228,8 @@ impl<'a> Element for El<'a> {
 
     #[inline]
     fn is_html_element_in_html_document(&self) -> bool {
-        self.elem().ns == Namespace::Html
+        // An XML document (even XHTML) is not an HTML document: names match case-sensitively.
+        self.elem().ns == Namespace::Html && !self.doc().is_xml()
     }
 
     #[inline]
@@ -232,7 +239,13 @@ impl<'a> Element for El<'a> {
 
     #[inline]
     fn has_namespace(&self, ns: &NsUrl) -> bool {
-        ns.ns == Some(self.elem().ns)
+        match self.elem().ns {
+            // XML documents: compare URLs.
+            own @ (Namespace::None | Namespace::Other(_)) => {
+                self.doc().namespace_url(own) == &*ns.url
+            }
+            own => ns.ns == Some(own),
+        }
     }
 
     #[inline]
@@ -257,7 +270,7 @@ impl<'a> Element for El<'a> {
                     if url.url.is_empty() {
                         a.ns == AttrNamespace::None
                     } else {
-                        a.ns.url() == Some(&*url.url)
+                        self.doc().attr_namespace_url(a.ns) == Some(&*url.url)
                     }
                 }
             };
@@ -364,7 +377,9 @@ impl<'a> Element for El<'a> {
     }
 
     fn add_element_unique_hashes(&self, filter: &mut BloomFilter) -> bool {
-        El::each_hash(self.index(), self.elem(), |h| filter.insert_hash(h));
+        El::each_hash(self.doc(), self.index(), self.elem(), |h| {
+            filter.insert_hash(h)
+        });
         true
     }
 }

@@ -759,6 +759,7 @@ impl<'a, 'b> Select<'a, 'b> {
 /// Makes the Bloom filter hold exactly the ancestors of `pos`, given that it held those of an
 /// earlier element: pops the elements whose subtree ended, pushes the new ancestors.
 fn enter(
+    doc: &Document,
     index: &TreeIndex,
     bloom: &mut BloomFilter,
     stack: &mut Vec<u32>,
@@ -771,7 +772,7 @@ fn enter(
             break;
         }
         stack.pop();
-        El::each_hash(index, e, |h| bloom.remove_hash(h));
+        El::each_hash(doc, index, e, |h| bloom.remove_hash(h));
     }
     let top = stack.last().copied().unwrap_or(NONE);
     chain.clear();
@@ -782,7 +783,7 @@ fn enter(
     }
     for &a in chain.iter().rev() {
         stack.push(a);
-        El::each_hash(index, index.elem(a), |h| bloom.insert_hash(h));
+        El::each_hash(doc, index, index.elem(a), |h| bloom.insert_hash(h));
     }
 }
 
@@ -821,7 +822,14 @@ impl<'a> Iterator for Select<'a, '_> {
                 Some(all) => all.get(pos as usize).copied().unwrap_or(false),
                 None => {
                     if let Some(bloom) = self.bloom.as_deref_mut() {
-                        enter(index, bloom, &mut self.stack, &mut self.chain, pos);
+                        enter(
+                            self.doc,
+                            index,
+                            bloom,
+                            &mut self.stack,
+                            &mut self.chain,
+                            pos,
+                        );
                     }
                     let matched = matches_at(
                         self.parsed,

@@ -113,7 +113,8 @@ fn compound_matches(
     data: &ElementData,
     quirks: EngineQuirks,
 ) -> bool {
-    let html = data.ns == Namespace::Html;
+    // (An XML document is not an HTML document: its names match case-sensitively.)
+    let html = data.ns == Namespace::Html && !doc.is_xml();
     let attrs = doc.attrs_of(data);
     let ids_and_classes = quirks.classes_and_ids_case_sensitivity();
     // Type selectors and attribute names match HTML elements' names in lowercase.
@@ -165,11 +166,13 @@ fn compound_matches(
                 })
             }
             Component::ExplicitUniversalType | Component::ExplicitAnyNamespace => true,
-            // No element here is in no namespace.
-            Component::ExplicitNoNamespace => false,
-            Component::DefaultNamespace(url) | Component::Namespace(_, url) => {
-                url.ns == Some(data.ns)
-            }
+            // Only XML documents have elements in no namespace.
+            Component::ExplicitNoNamespace => data.ns == Namespace::None,
+            Component::DefaultNamespace(url) | Component::Namespace(_, url) => match data.ns {
+                // XML documents: compare URLs.
+                ns @ (Namespace::None | Namespace::Other(_)) => doc.namespace_url(ns) == &*url.url,
+                ns => url.ns == Some(ns),
+            },
             // Not a plain compound: `can_walk` excludes these.
             _ => false,
         })

@@ -57,7 +57,13 @@ fn start_tag<W: Write + ?Sized>(out: &mut W, e: ElementRef<'_>) -> fmt::Result {
             AttrNamespace::Xmlns if a.local_name == "xmlns" => " ",
             AttrNamespace::Xmlns => " xmlns:",
             AttrNamespace::XLink => " xlink:",
+            // "Otherwise": the qualified name (an XML document's own prefix).
+            AttrNamespace::Other(_) => " ",
         })?;
+        if let (AttrNamespace::Other(_), Some(prefix)) = (a.namespace, a.prefix()) {
+            out.write_str(prefix)?;
+            out.write_char(':')?;
+        }
         out.write_str(a.local_name)?;
         out.write_str("=\"")?;
         write_escaped(out, a.value, Mode::AttrDouble)?;

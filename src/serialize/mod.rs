@@ -516,6 +516,8 @@ impl Document {
                     crate::Namespace::Html => name.to_owned(),
                     crate::Namespace::Svg => format!("svg {name}"),
                     crate::Namespace::MathMl => format!("math {name}"),
+                    // XML documents have no HTML fragment context.
+                    crate::Namespace::None | crate::Namespace::Other(_) => return false,
                 };
                 match Document::parse_fragment(&html, &context, &options) {
                     Ok(doc) => doc,

@@ -492,7 +492,7 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
         self.out.write_str(name)?;
         if self.options.alphabetical_attributes && attrs.len() > 1 {
             let mut sorted: Vec<&SerializerAttr<'_>> = attrs.iter().collect();
-            sorted.sort_by(|a, b| (a.namespace as u8, a.name).cmp(&(b.namespace as u8, b.name)));
+            sorted.sort_by(|a, b| (a.namespace, a.name).cmp(&(b.namespace, b.name)));
             for a in sorted {
                 self.attribute(a)?;
             }
@@ -526,6 +526,8 @@ impl<'o, W: Write + ?Sized> TokenSerializer<'o, W> {
             AttrNamespace::Xmlns if a.name == "xmlns" => {}
             AttrNamespace::Xmlns => self.out.write_str("xmlns:")?,
             AttrNamespace::XLink => self.out.write_str("xlink:")?,
+            // (The token carries no prefix for other namespaces: the local name alone.)
+            AttrNamespace::Other(_) => {}
         }
         self.out.write_str(a.name)?;
         let o = self.options;

@@ -43,7 +43,7 @@ impl TreeBuilder {
             e.name,
             doc.attrs_of(&e)
                 .iter()
-                .map(|a| (a.ns as u8, a.name, doc.str(a.value))),
+                .map(|a| (a.ns.key(), a.name, doc.str(a.value))),
         );
         self.active.push(element, e.name, key);
     }

@@ -312,6 +312,8 @@ pub(crate) fn element_flags(name: LocalName, ns: Namespace, html_integration_poi
             }
             _ => 0,
         },
+        // Only XML documents hold these; the tree builder never sees them.
+        Namespace::None | Namespace::Other(_) => 0,
     }
 }
 
