@@ -6,7 +6,8 @@
     spark-submit --master yarn --py-files html_arena.zip python/examples/spark_job.py \\
         --input 's3a://bucket/crawl/*.warc.gz' --output s3a://bucket/out/pages.parquet
 
-On a cluster every executor needs the `html_arena` and `warcio` packages: install the wheel
+Spark's Python workers run `PYSPARK_PYTHON` (default: `python3` on PATH): point it at the
+interpreter that has `html_arena` and `warcio` installed. On a cluster every executor needs the `html_arena` and `warcio` packages: install the wheel
 (`pip wheel ./python`) on the nodes, or ship a virtual environment with
 `--archives env.tar.gz#env` and `PYSPARK_PYTHON=./env/bin/python` (see the Spark docs on
 "Python Package Management").

@@ -1,6 +1,7 @@
 """Smoke test of the Spark example: a small WARC built from the vendored pages, the job in
 local mode, and its Parquet rows checked."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -22,11 +23,15 @@ def test_spark_job_on_small_warc(tmp_path):
     warc = tmp_path / "small.warc.gz"
     subprocess.run([sys.executable, str(EXAMPLES / "make_warc.py"), str(warc), str(PAGES)], check=True)
     out = tmp_path / "pages.parquet"
+    # Spark's Python workers must run this interpreter (the one with html_arena and warcio),
+    # not whatever `python3` is first on PATH.
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
     subprocess.run(
         [sys.executable, str(EXAMPLES / "spark_job.py"), "--master", "local[2]",
          "--input", str(warc), "--output", str(out)],
         check=True,
         timeout=600,
+        env=env,
     )
     table = pq.read_table(out).to_pylist()
     pages = sorted(PAGES.glob("*.html"))
