@@ -1340,3 +1340,107 @@ pub fn sniffing(data: &[u8]) {
         }
     }
 }
+
+// ------------------------------------------------------------------------------------------
+// streaming
+
+/// The selectors the `streaming` target reads documents back with.
+const STREAMING_SELECTORS: &[&str] = &["p[title]", ":nth-child(odd)", "svg text, [b]", "*"];
+
+/// Everything a reader gets out of a document: serialization, text, rendered text, selector
+/// matches, the tree dump (a bounded prefix), errors and error count, every source span.
+fn outputs(doc: &Document, selectors: &[Selector]) -> Vec<String> {
+    let mut out = vec![
+        doc.html(),
+        doc.root().text(),
+        doc.root().rendered_text(),
+        doc.dump_tree_prefix(64 * 1024).0,
+        format!("{:?} {}", doc.errors(), doc.error_count()),
+    ];
+    for sel in selectors {
+        let matches: Vec<NodeId> = doc.select(sel).map(|e| e.node_id()).collect();
+        out.push(format!("{} matches", matches.len()));
+    }
+    let mut spans = String::new();
+    for node in all_nodes(doc) {
+        let end = node.as_element().and_then(|e| e.end_tag_span());
+        spans.push_str(&format!("{:?}{:?};", node.source_span(), end));
+    }
+    out.push(spans);
+    out
+}
+
+/// Writes `input` to a parser in chunks of random sizes: as text on char boundaries, or as
+/// bytes (behind a byte order mark, so they decode as the text does) anywhere.
+fn write_in_chunks(
+    input: &str,
+    options: &ParseOptions,
+    rng: &mut Rng,
+    max: usize,
+    bytes: bool,
+) -> Document {
+    let mut parser = Parser::new(options);
+    if bytes {
+        parser.write(b"\xef\xbb\xbf").expect("no labels");
+        let mut rest = input.as_bytes();
+        while !rest.is_empty() {
+            let (chunk, tail) = rest.split_at(rng.chunk_len(max).min(rest.len()));
+            parser.write(chunk).expect("no labels");
+            rest = tail;
+        }
+    } else {
+        let mut rest = input;
+        while !rest.is_empty() {
+            let mut end = rng.chunk_len(max).min(rest.len());
+            while !rest.is_char_boundary(end) {
+                end += 1;
+            }
+            parser.write_str(&rest[..end]);
+            rest = &rest[end..];
+        }
+    }
+    parser.finish()
+}
+
+/// The `streaming` target: byte 0 picks the options (scripting, source positions), the most
+/// bytes per chunk and a repetition (bits 4..8: the rest of the input is repeated up to 2^k
+/// times, so that small inputs become floods); the rest is the document. Whole, as text in
+/// random chunks and as bytes in random chunks, it gives the same tree (with the same source
+/// spans), quirks mode, errors and outputs through every reader. (The encoding differs by
+/// design: text is UTF-8 with the confidence irrelevant, the bytes' BOM makes it certain.)
+pub fn streaming(data: &[u8]) {
+    let Some((&flags, rest)) = data.split_first() else {
+        return;
+    };
+    let times = 1usize << (flags >> 4).min(12);
+    if rest.len().saturating_mul(times) > MAX_INPUT {
+        return;
+    }
+    let input = String::from_utf8_lossy(rest).repeat(times);
+    let mut options = ParseOptions::default().with_scripting(flags & 1 != 0);
+    options.source_positions = flags & 2 != 0;
+    let max = [1, 16, 1024, 8192][usize::from((flags >> 2) & 3)];
+    let selectors: Vec<Selector> = STREAMING_SELECTORS
+        .iter()
+        .map(|s| Selector::parse(s).expect("valid selector"))
+        .collect();
+    let whole = Document::parse_with(&input, &options);
+    if KNOWN_LIMIT_BUG && whole.limit_hit().is_some() {
+        // Where a streamed parse stops depends on the chunking (see the constant).
+        return;
+    }
+    let expected = outputs(&whole, &selectors);
+    let mut rng = Rng::new(hash(data));
+    for bytes in [false, true] {
+        let streamed = write_in_chunks(&input, &options, &mut rng, max, bytes);
+        let what = if bytes { "bytes" } else { "text" };
+        if let Err(diff) = compare_trees(&whole, &streamed, options.source_positions) {
+            panic!("{what}: tree differs: {diff}");
+        }
+        assert_eq!(whole.quirks_mode(), streamed.quirks_mode(), "{what}: quirks");
+        let got = outputs(&streamed, &selectors);
+        for (i, (a, b)) in expected.iter().zip(&got).enumerate() {
+            assert!(a == b, "{what}: output {i} differs");
+        }
+    }
+}
