@@ -532,8 +532,10 @@ mod tests {
 
     #[test]
     fn spans_and_ids_of_other_documents() {
-        let mut options = ParseOptions::default();
-        options.source_positions = true;
+        let options = ParseOptions {
+            source_positions: true,
+            ..ParseOptions::default()
+        };
         let a = Document::parse_with("<p>x</p>", &options);
         let b = Document::parse_with("<p>x", &options);
         let spans = CompareOptions::default().with_spans(true);
