@@ -180,10 +180,10 @@ impl<'t> Tag<'t> {
         let source_offset = raw.value.source_offset();
         Attribute {
             name,
-            name_id: raw.name_id,
+            name_id: raw.name_id(),
             value,
             source_offset,
-            name_span: raw.name_span,
+            name_span: Span::new(raw.name_start, raw.name_start + raw.name_len as usize),
         }
     }
 }
@@ -425,10 +425,26 @@ impl Piece {
 pub(crate) struct RawAttr {
     /// In the tag's name buffer or the input.
     pub(crate) name: Piece,
-    pub(crate) name_id: Option<LocalName>,
     /// In the tag's value buffer or the input.
     pub(crate) value: Piece,
-    pub(crate) name_span: Span,
+    /// Where the name starts in the input, and its length there (saturated at 4 GiB, where a
+    /// document's strings end anyway): the attribute's `name_span`.
+    name_start: usize,
+    name_len: u32,
+    /// The name's static id (`LocalName`'s number), or [`NO_NAME_ID`]. Kept as a plain
+    /// number so that an attribute takes 48 bytes (the tag builder's cost per attribute).
+    name_id: u32,
+}
+
+/// [`RawAttr::name_id`] of a name with no static id (no static id has the top bit).
+const NO_NAME_ID: u32 = u32::MAX;
+
+impl RawAttr {
+    /// The name's static id, if it has one.
+    #[inline]
+    pub(crate) fn name_id(&self) -> Option<LocalName> {
+        (self.name_id != NO_NAME_ID).then_some(LocalName(self.name_id))
+    }
 }
 
 /// Past this many attributes, duplicate detection switches from a scan to a hash table.
@@ -571,9 +587,10 @@ impl TagBuilder {
         self.attrs.reserve(1);
         self.attrs.push(RawAttr {
             name: Piece::EMPTY,
-            name_id: None,
             value: Piece::EMPTY,
-            name_span: Span::new(offset, offset),
+            name_start: offset,
+            name_len: 0,
+            name_id: NO_NAME_ID,
         });
     }
 
@@ -637,8 +654,9 @@ impl TagBuilder {
             return false;
         };
         let id = LocalName::from_static_str(last.name.resolve(&self.names, input, base));
-        last.name_id = id;
-        last.name_span.end = end_offset;
+        last.name_id = id.map_or(NO_NAME_ID, |id| id.0);
+        let len = end_offset.saturating_sub(last.name_start);
+        last.name_len = u32::try_from(len).unwrap_or(u32::MAX);
         if self.attrs.len() == 1 {
             // The first attribute (the hash table only starts past many).
             return false;
@@ -654,7 +672,7 @@ impl TagBuilder {
         };
         let names = &self.names;
         let name = last.name.resolve(names, input, base);
-        let id = last.name_id;
+        let id = last.name_id();
         let duplicate = if self.seen.active {
             let seen = &mut self.seen;
             let h = seen.keys.hash_one(name) as u32;
@@ -671,7 +689,7 @@ impl TagBuilder {
             }
         } else {
             // Static names compare by id; only two unknown names compare as strings.
-            let dup = earlier.iter().any(|a| match (a.name_id, id) {
+            let dup = earlier.iter().any(|a| match (a.name_id(), id) {
                 (Some(x), Some(y)) => x == y,
                 (None, None) => a.name.resolve(names, input, base) == name,
                 _ => false,
@@ -854,6 +872,11 @@ mod tests {
         }
         // Duplicates' text is not kept either: the buffers hold the kept attributes' text.
         assert!(tag.names.len() + tag.values.len() < 16 * n);
+        // An attribute costs its record (48 bytes) and, past 16 attributes, a hash table
+        // entry (8 bytes, at most 7/8 full): under 64 bytes besides its text.
+        assert!(std::mem::size_of::<RawAttr>() <= 48);
+        let table = tag.seen.index.capacity();
+        assert!(table >= tag.kept_attrs().len() && table <= 2 * tag.kept_attrs().len());
     }
 
     #[test]
