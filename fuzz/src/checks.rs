@@ -1437,7 +1437,11 @@ pub fn streaming(data: &[u8]) {
         if let Err(diff) = compare_trees(&whole, &streamed, options.source_positions) {
             panic!("{what}: tree differs: {diff}");
         }
-        assert_eq!(whole.quirks_mode(), streamed.quirks_mode(), "{what}: quirks");
+        assert_eq!(
+            whole.quirks_mode(),
+            streamed.quirks_mode(),
+            "{what}: quirks"
+        );
         let got = outputs(&streamed, &selectors);
         for (i, (a, b)) in expected.iter().zip(&got).enumerate() {
             assert!(a == b, "{what}: output {i} differs");
