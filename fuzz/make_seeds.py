@@ -65,6 +65,34 @@ SELECTOR_DOCS = [
     ("svg|*", b"<svg><g><rect/></g></svg><math><mi>x</mi></math>"),
 ]
 
+# Floods (issue 14): a unit repeated in a context, each about 512 bytes. Quadratic paths showed on
+# such shapes only (U+00A0 and quotes in the serializer, many attributes across chunk
+# boundaries); the fuzzer grows and splices them.
+FLOOD_UNITS = [
+    b"\xc2\xa0", b"&nbsp;", b"&#xA0;", b"\xc2\xa0x", b"\xc2\xa9", b"\"", b"'", b"&", b"&amp;",
+    b"<", b">", b"\x00", b"\r\n", b"\x0c", b"\xef\xbf\xbd", b"\xf0\x9f\x98\x80", b"-", b"]", b"=",
+    b"</", b" b",
+]
+FLOOD_CONTEXTS = [
+    (b"<p>", b"</p>"), (b"<p title=\"", b"\">"), (b"<p title='", b"'>"), (b"<p title=x", b">"),
+    (b"<p ", b">"), (b"<!--", b"-->"), (b"<script>", b"</script>"), (b"<style>", b"</style>"),
+    (b"<title>", b"</title>"), (b"<textarea>", b"</textarea>"), (b"<plaintext>", b""),
+    (b"<table>", b"</table>"), (b"<select>", b"</select>"), (b"<svg><text>", b"</text></svg>"),
+    (b"<svg><![CDATA[", b"]]></svg>"), (b"<!DOCTYPE html PUBLIC \"", b"\">"),
+]
+
+
+def floods(size=512):
+    """One flood per unit, each in the next context (so every unit and context appear), plus
+    the two shapes of issue 14 as they were reported."""
+    out = []
+    for i, unit in enumerate(FLOOD_UNITS):
+        before, after = FLOOD_CONTEXTS[i % len(FLOOD_CONTEXTS)]
+        out.append(before + unit * (size // len(unit)) + after)
+    out.append(b"<a" + b"\t b" * (size // 3) + b">")
+    out.append(b"<a" + b"".join(b" b%d" % i for i in range(size // 5)) + b">")
+    return out
+
 
 def write(target, name, data):
     d = os.path.join(OUT, target)
@@ -103,6 +131,23 @@ def main():
             + b"text/html; charset=utf-8"
         write("sniffing", f"{i:03}", controls + b"\n" + b)
     write("sniffing", "content-type", b"text/html; charset=\"Shift_JIS\"; a=b, text/plain")
+    for i, b in enumerate(floods()):
+        write("parse_bytes", f"flood{i:02}.html", b)
+        write("fragment", f"flood{i:02}", bytes([i % 8]) + b)
+        write("chunking", f"flood{i:02}", bytes([(i * 37) & 0xFF, i & 0xFF]) + b)
+        write("round_trip", f"flood{i:02}", bytes([i & 1]) + b)
+        write("selectors", f"flood{i:02}", b"p[title], :nth-child(odd)\x00" + b)
+        write("sniffing", f"flood{i:02}", b"\xff\xff\x00\n" + b)
+    # streaming: byte 0 = options, chunk size, repetition (bits 4..8: 2^k times).
+    for i, unit in enumerate(FLOOD_UNITS):
+        before, after = FLOOD_CONTEXTS[i % len(FLOOD_CONTEXTS)]
+        flags = (8 << 4) | ((i % 4) << 2) | (i & 3)
+        write("streaming", f"flood{i:02}", bytes([flags]) + before + unit)
+        write("streaming", f"ctx{i:02}", bytes([(6 << 4) | (i & 15)]) + before + unit * 4 + after)
+    for i, b in enumerate(docs[::4]):
+        write("streaming", f"{i:03}", bytes([(i * 29) & 0x0F]) + b)
+    write("streaming", "attrs", bytes([(9 << 4) | 4]) + b"<a\t b")
+    write("streaming", "attrs-distinct", bytes([0x48]) + b"<a" + b"".join(b" b%d" % i for i in range(400)) + b">")
 
 
 main()

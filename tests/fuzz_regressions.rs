@@ -36,13 +36,14 @@ fn run_seeds(target: &str, check: Check) -> usize {
 
 #[test]
 fn seeds_pass_every_check() {
-    let targets: [(&str, Check); 6] = [
+    let targets: [(&str, Check); 7] = [
         ("parse_bytes", checks::parse_bytes),
         ("fragment", checks::fragment),
         ("chunking", checks::chunking),
         ("round_trip", checks::round_trip),
         ("selectors", checks::selectors),
         ("sniffing", checks::sniffing),
+        ("streaming", checks::streaming),
     ];
     for (target, check) in targets {
         let n = run_seeds(target, check);
@@ -74,6 +75,7 @@ fn edge_inputs_pass_every_check() {
         checks::round_trip(input);
         checks::selectors(input);
         checks::sniffing(input);
+        checks::streaming(input);
     }
 }
 

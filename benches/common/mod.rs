@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod alloc;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use encoding_rs::Encoding;
+use html_arena::dom::compare::{CompareOptions, first_difference};
 use html_arena::encoding::{
     self, Confidence, EncodingChange, EncodingSource, PRESCAN_LIMIT, SniffOptions,
 };
@@ -291,173 +292,27 @@ pub fn all_nodes(doc: &Document) -> Vec<NodeRef<'_>> {
     out
 }
 
-fn node_summary(n: NodeRef<'_>) -> String {
-    let text = match n.kind() {
-        NodeKind::Element(e) => format!("<{:?} {}>", e.namespace(), e.local_name()),
-        NodeKind::Text(t) => format!("text {t:?}"),
-        NodeKind::Comment(t) => format!("comment {t:?}"),
-        other => format!("{other:?}"),
-    };
-    text.chars().take(200).collect()
-}
-
-/// Whether two nodes (not their children) are equal: kind, names, attributes in order, data.
-fn same_node(p: NodeRef<'_>, q: NodeRef<'_>) -> bool {
-    match (p.kind(), q.kind()) {
-        (NodeKind::Element(e), NodeKind::Element(f)) => {
-            e.namespace() == f.namespace()
-                && e.local_name() == f.local_name()
-                && e.attrs()
-                    .map(|a| (a.namespace, a.local_name, a.value))
-                    .eq(f.attrs().map(|a| (a.namespace, a.local_name, a.value)))
-        }
-        (NodeKind::Text(a), NodeKind::Text(b)) | (NodeKind::Comment(a), NodeKind::Comment(b)) => {
-            a == b
-        }
-        (
-            NodeKind::ProcessingInstruction {
-                target: t1,
-                data: d1,
-            },
-            NodeKind::ProcessingInstruction {
-                target: t2,
-                data: d2,
-            },
-        ) => t1 == t2 && d1 == d2,
-        (
-            NodeKind::Doctype {
-                name: n1,
-                public_id: p1,
-                system_id: s1,
-            },
-            NodeKind::Doctype {
-                name: n2,
-                public_id: p2,
-                system_id: s2,
-            },
-        ) => n1 == n2 && p1 == p2 && s1 == s2,
-        (NodeKind::Document, NodeKind::Document) | (NodeKind::Fragment, NodeKind::Fragment) => true,
-        _ => false,
-    }
-}
-
 /// Fixed (found by the `chunking` target): with source positions, a text node whose leading
 /// white space the tree builder dropped spanned that white space too in one go but not when a
 /// chunk boundary followed it (`" x"`). Kept as a switch: while true, text spans are not compared.
 pub const KNOWN_TEXT_SPAN_BUG: bool = false;
 
 /// Compares two trees node for node (what `dump_tree` equality says, in linear time); with
-/// `spans`, also every node's source spans. `Err` describes the first difference.
+/// `spans`, also every node's source spans (none while `KNOWN_TEXT_SPAN_BUG`). `Err`
+/// describes the first difference. The crate's own comparison ([`first_difference`]).
 pub fn compare_trees(a: &Document, b: &Document, spans: bool) -> Result<(), String> {
-    let mut work = vec![(a.root(), b.root())];
-    while let Some((ra, rb)) = work.pop() {
-        let mut ta = ra.traverse();
-        let mut tb = rb.traverse();
-        loop {
-            match (ta.next(), tb.next()) {
-                (None, None) => break,
-                (Some(html_arena::dom::Edge::Close(_)), Some(html_arena::dom::Edge::Close(_))) => {}
-                (Some(html_arena::dom::Edge::Open(x)), Some(html_arena::dom::Edge::Open(y))) => {
-                    if !same_node(x, y) {
-                        return Err(format!(
-                            "nodes differ: {} vs {}",
-                            node_summary(x),
-                            node_summary(y)
-                        ));
-                    }
-                    if spans && !(KNOWN_TEXT_SPAN_BUG && x.is_text()) {
-                        let sx = (
-                            x.source_span(),
-                            x.as_element().and_then(|e| e.end_tag_span()),
-                        );
-                        let sy = (
-                            y.source_span(),
-                            y.as_element().and_then(|e| e.end_tag_span()),
-                        );
-                        if sx != sy {
-                            return Err(format!(
-                                "source spans of {} differ: {sx:?} vs {sy:?}",
-                                node_summary(x)
-                            ));
-                        }
-                    }
-                    let cx = x.as_element().and_then(|e| e.template_contents());
-                    let cy = y.as_element().and_then(|e| e.template_contents());
-                    match (cx, cy) {
-                        (Some(cx), Some(cy)) => work.push((cx, cy)),
-                        (None, None) => {}
-                        _ => return Err(format!("template contents of {}", node_summary(x))),
-                    }
-                }
-                (x, y) => {
-                    let show = |e: Option<html_arena::dom::Edge<'_>>| match e {
-                        None => "end".to_owned(),
-                        Some(html_arena::dom::Edge::Open(n)) => format!("open {}", node_summary(n)),
-                        Some(html_arena::dom::Edge::Close(n)) => {
-                            format!("close {}", node_summary(n))
-                        }
-                    };
-                    return Err(format!("shapes differ: {} vs {}", show(x), show(y)));
-                }
-            }
-        }
+    let options = CompareOptions::default().with_spans(spans && !KNOWN_TEXT_SPAN_BUG);
+    match first_difference(a.root(), b.root(), &options) {
+        Some(diff) => Err(diff.to_string()),
+        None => Ok(()),
     }
-    Ok(())
-}
-
-/// A node's children with adjacent text nodes joined (what serializing and reparsing does).
-enum Child<'a> {
-    Text(String),
-    Node(NodeRef<'a>),
-}
-
-fn merged_children(n: NodeRef<'_>) -> Vec<Child<'_>> {
-    let mut out: Vec<Child<'_>> = Vec::new();
-    for c in n.children() {
-        match (c.as_text(), out.last_mut()) {
-            (Some(t), Some(Child::Text(prev))) => prev.push_str(t),
-            (Some(t), _) => out.push(Child::Text(t.to_owned())),
-            (None, _) => out.push(Child::Node(c)),
-        }
-    }
-    out
 }
 
 /// Tree equality with adjacent text nodes compared as one (the sense of
 /// `Document::is_round_trip_stable`).
 pub fn same_tree_merged(a: NodeRef<'_>, b: NodeRef<'_>) -> bool {
-    let mut work = vec![(a, b)];
-    while let Some((x, y)) = work.pop() {
-        let xs = merged_children(x);
-        let ys = merged_children(y);
-        if xs.len() != ys.len() {
-            return false;
-        }
-        for (cx, cy) in xs.into_iter().zip(ys) {
-            match (cx, cy) {
-                (Child::Text(s), Child::Text(t)) => {
-                    if s != t {
-                        return false;
-                    }
-                }
-                (Child::Node(p), Child::Node(q)) => {
-                    if !same_node(p, q) {
-                        return false;
-                    }
-                    work.push((p, q));
-                    let cp = p.as_element().and_then(|e| e.template_contents());
-                    let cq = q.as_element().and_then(|e| e.template_contents());
-                    match (cp, cq) {
-                        (Some(cp), Some(cq)) => work.push((cp, cq)),
-                        (None, None) => {}
-                        _ => return false,
-                    }
-                }
-                _ => return false,
-            }
-        }
-    }
-    true
+    let options = CompareOptions::default().with_merge_adjacent_text(true);
+    first_difference(a, b, &options).is_none()
 }
 
 /// Parses a document, or a fragment in `context`.
@@ -1484,6 +1339,114 @@ pub fn sniffing(data: &[u8]) {
                 assert_eq!(doc.encoding_confidence(), Confidence::Certain);
             }
             Err(_) => assert!(encoding::get_an_encoding(&charset).is_none()),
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// streaming
+
+/// The selectors the `streaming` target reads documents back with.
+const STREAMING_SELECTORS: &[&str] = &["p[title]", ":nth-child(odd)", "svg text, [b]", "*"];
+
+/// Everything a reader gets out of a document: serialization, text, rendered text, selector
+/// matches, the tree dump (a bounded prefix), errors and error count, every source span.
+fn outputs(doc: &Document, selectors: &[Selector]) -> Vec<String> {
+    let mut out = vec![
+        doc.html(),
+        doc.root().text(),
+        doc.root().rendered_text(),
+        doc.dump_tree_prefix(64 * 1024).0,
+        format!("{:?} {}", doc.errors(), doc.error_count()),
+    ];
+    for sel in selectors {
+        let matches: Vec<NodeId> = doc.select(sel).map(|e| e.node_id()).collect();
+        out.push(format!("{} matches", matches.len()));
+    }
+    let mut spans = String::new();
+    for node in all_nodes(doc) {
+        let end = node.as_element().and_then(|e| e.end_tag_span());
+        spans.push_str(&format!("{:?}{:?};", node.source_span(), end));
+    }
+    out.push(spans);
+    out
+}
+
+/// Writes `input` to a parser in chunks of random sizes: as text on char boundaries, or as
+/// bytes (behind a byte order mark, so they decode as the text does) anywhere.
+fn write_in_chunks(
+    input: &str,
+    options: &ParseOptions,
+    rng: &mut Rng,
+    max: usize,
+    bytes: bool,
+) -> Document {
+    let mut parser = Parser::new(options);
+    if bytes {
+        parser.write(b"\xef\xbb\xbf").expect("no labels");
+        let mut rest = input.as_bytes();
+        while !rest.is_empty() {
+            let (chunk, tail) = rest.split_at(rng.chunk_len(max).min(rest.len()));
+            parser.write(chunk).expect("no labels");
+            rest = tail;
+        }
+    } else {
+        let mut rest = input;
+        while !rest.is_empty() {
+            let mut end = rng.chunk_len(max).min(rest.len());
+            while !rest.is_char_boundary(end) {
+                end += 1;
+            }
+            parser.write_str(&rest[..end]);
+            rest = &rest[end..];
+        }
+    }
+    parser.finish()
+}
+
+/// The `streaming` target: byte 0 picks the options (scripting, source positions), the most
+/// bytes per chunk and a repetition (bits 4..8: the rest of the input is repeated up to 2^k
+/// times, so that small inputs become floods); the rest is the document. Whole, as text in
+/// random chunks and as bytes in random chunks, it gives the same tree (with the same source
+/// spans), quirks mode, errors and outputs through every reader. (The encoding differs by
+/// design: text is UTF-8 with the confidence irrelevant, the bytes' BOM makes it certain.)
+pub fn streaming(data: &[u8]) {
+    let Some((&flags, rest)) = data.split_first() else {
+        return;
+    };
+    let times = 1usize << (flags >> 4).min(12);
+    if rest.len().saturating_mul(times) > MAX_INPUT {
+        return;
+    }
+    let input = String::from_utf8_lossy(rest).repeat(times);
+    let mut options = ParseOptions::default().with_scripting(flags & 1 != 0);
+    options.source_positions = flags & 2 != 0;
+    let max = [1, 16, 1024, 8192][usize::from((flags >> 2) & 3)];
+    let selectors: Vec<Selector> = STREAMING_SELECTORS
+        .iter()
+        .map(|s| Selector::parse(s).expect("valid selector"))
+        .collect();
+    let whole = Document::parse_with(&input, &options);
+    if KNOWN_LIMIT_BUG && whole.limit_hit().is_some() {
+        // Where a streamed parse stops depends on the chunking (see the constant).
+        return;
+    }
+    let expected = outputs(&whole, &selectors);
+    let mut rng = Rng::new(hash(data));
+    for bytes in [false, true] {
+        let streamed = write_in_chunks(&input, &options, &mut rng, max, bytes);
+        let what = if bytes { "bytes" } else { "text" };
+        if let Err(diff) = compare_trees(&whole, &streamed, options.source_positions) {
+            panic!("{what}: tree differs: {diff}");
+        }
+        assert_eq!(
+            whole.quirks_mode(),
+            streamed.quirks_mode(),
+            "{what}: quirks"
+        );
+        let got = outputs(&streamed, &selectors);
+        for (i, (a, b)) in expected.iter().zip(&got).enumerate() {
+            assert!(a == b, "{what}: output {i} differs");
         }
     }
 }

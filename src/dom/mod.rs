@@ -11,6 +11,7 @@ use std::fmt;
 use indextree::Arena;
 
 mod build;
+pub mod compare;
 mod direction;
 mod dump;
 pub(crate) mod forms;

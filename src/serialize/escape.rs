@@ -16,7 +16,9 @@ pub(crate) enum Mode {
 }
 
 /// Writes `s` escaped for `mode`. Unescaped runs are written whole and found with `memchr`,
-/// so the cost is one pass over `s` plus the output.
+/// so the cost is one pass over `s` plus the output: each of the two searches below only
+/// ever starts past the position it last returned, so every byte is scanned at most twice
+/// (once per search) however many characters need escaping.
 pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode) -> fmt::Result {
     let bytes = s.as_bytes();
     // Short strings (most attribute values and many text nodes): one check per byte is
@@ -34,18 +36,25 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
         Mode::AttrSingle => b'\'',
         Mode::Text | Mode::AttrUnquoted => 0xC2,
     };
+    let find_markup = |from: usize| {
+        let found =
+            memchr::memchr3(b'&', b'<', b'>', &bytes[from..]).map_or(bytes.len(), |k| from + k);
+        #[cfg(test)]
+        tests::count_scanned(from, found);
+        found
+    };
     let find_other = |from: usize| {
-        memchr::memchr2(quote, 0xC2, &bytes[from..]).map_or(bytes.len(), |k| from + k)
+        let found = memchr::memchr2(quote, 0xC2, &bytes[from..]).map_or(bytes.len(), |k| from + k);
+        #[cfg(test)]
+        tests::count_scanned(from, found);
+        found
     };
     let mut start = 0;
-    let mut i = 0;
+    // Both positions are "the first byte of the set at or after `i`" (or the end): each is
+    // searched again only once `i` has moved past it.
+    let mut next_markup = find_markup(0);
     let mut next_other = find_other(0);
     loop {
-        let next_markup =
-            memchr::memchr3(b'&', b'<', b'>', &bytes[i..]).map_or(bytes.len(), |k| i + k);
-        if next_other < i {
-            next_other = find_other(i);
-        }
         let j = next_markup.min(next_other);
         if j >= bytes.len() {
             break;
@@ -58,18 +67,22 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
             b'\'' if mode == Mode::AttrSingle => ("&#39;", 1),
             // U+00A0 is C2 A0 in UTF-8; other characters starting with C2 stay.
             0xC2 if bytes.get(j + 1) == Some(&0xA0) => ("&nbsp;", 2),
-            _ => {
-                i = j + 1;
-                if next_other == j {
-                    next_other = find_other(i);
-                }
-                continue;
-            }
+            _ => ("", 0),
         };
-        out.write_str(&s[start..j])?;
-        out.write_str(replacement)?;
-        i = j + len;
-        start = i;
+        // Where the scan resumes: past the escaped character, or past the lead byte that
+        // turned out to start another character (its continuation byte is never in a set).
+        let i = j + len.max(1);
+        if len > 0 {
+            out.write_str(&s[start..j])?;
+            out.write_str(replacement)?;
+            start = i;
+        }
+        if next_markup < i {
+            next_markup = find_markup(i);
+        }
+        if next_other < i {
+            next_other = find_other(i);
+        }
     }
     out.write_str(&s[start..])
 }
@@ -77,6 +90,72 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Bytes the searches of `write_escaped` went over, on this thread.
+        static SCANNED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub(super) fn count_scanned(from: usize, found: usize) {
+        SCANNED.with(|c| c.set(c.get() + (found + 1).saturating_sub(from)));
+    }
+
+    /// Escapes `s` and returns the output and the bytes scanned.
+    fn esc_counted(s: &str, mode: Mode) -> (String, usize) {
+        SCANNED.with(|c| c.set(0));
+        let out = esc(s, mode);
+        (out, SCANNED.with(Cell::get))
+    }
+
+    /// Floods of every character that needs escaping, or shares U+00A0's lead byte, or is a
+    /// quote: the output is right and each byte is scanned at most twice (once by each of
+    /// the two searches), however many of them need escaping.
+    #[test]
+    fn floods_are_scanned_once() {
+        let n = 20_000;
+        let units: [(&str, [&str; 4]); 9] = [
+            // (unit, [Text, AttrDouble, AttrSingle, AttrUnquoted])
+            ("\u{a0}", ["&nbsp;", "&nbsp;", "&nbsp;", "&nbsp;"]),
+            ("\u{a0}x", ["&nbsp;x", "&nbsp;x", "&nbsp;x", "&nbsp;x"]),
+            ("\"", ["\"", "&quot;", "\"", "\""]),
+            ("'", ["'", "'", "&#39;", "'"]),
+            ("\u{a9}", ["\u{a9}", "\u{a9}", "\u{a9}", "\u{a9}"]),
+            (
+                "\u{ab}\"",
+                ["\u{ab}\"", "\u{ab}&quot;", "\u{ab}\"", "\u{ab}\""],
+            ),
+            ("&", ["&amp;", "&amp;", "&amp;", "&amp;"]),
+            ("<>", ["&lt;&gt;", "&lt;&gt;", "&lt;&gt;", "&lt;&gt;"]),
+            (
+                "a\u{a0}&\"'<",
+                [
+                    "a&nbsp;&amp;\"'&lt;",
+                    "a&nbsp;&amp;&quot;'&lt;",
+                    "a&nbsp;&amp;\"&#39;&lt;",
+                    "a&nbsp;&amp;\"'&lt;",
+                ],
+            ),
+        ];
+        let modes = [
+            Mode::Text,
+            Mode::AttrDouble,
+            Mode::AttrSingle,
+            Mode::AttrUnquoted,
+        ];
+        for (unit, expected) in units {
+            let s = unit.repeat(n);
+            for (mode, want) in modes.into_iter().zip(expected) {
+                let (out, scanned) = esc_counted(&s, mode);
+                assert!(out == want.repeat(n), "{unit:?} {mode:?}");
+                assert!(
+                    scanned <= 2 * s.len() + 2,
+                    "{unit:?} {mode:?}: {scanned} bytes scanned for {}",
+                    s.len()
+                );
+            }
+        }
+    }
 
     fn esc(s: &str, mode: Mode) -> String {
         let mut out = String::new();

@@ -23,6 +23,7 @@ use std::fmt::{self, Write};
 
 pub use stream::{SerializerAttr, SerializerToken, TokenSerializer};
 
+use crate::dom::compare::{CompareOptions, first_difference};
 use crate::dom::{Document, ElementRef, NodeKind, NodeRef};
 
 /// When to quote attribute values.
@@ -526,101 +527,9 @@ impl Document {
             }
             None => Document::parse_with(&html, &options),
         };
-        same_tree(self.root(), again.root())
-    }
-}
-
-/// Whether two subtrees are equal: same node kinds, names, namespaces, attributes (in order)
-/// and data, with adjacent text nodes compared as one (serialization joins them). Iterative.
-pub(crate) fn same_tree(a: NodeRef<'_>, b: NodeRef<'_>) -> bool {
-    // Pairs of nodes whose children remain to be compared.
-    let mut work = vec![(a, b)];
-    while let Some((x, y)) = work.pop() {
-        let xs = merged_children(x);
-        let ys = merged_children(y);
-        if xs.len() != ys.len() {
-            return false;
-        }
-        for (cx, cy) in xs.into_iter().zip(ys) {
-            match (cx, cy) {
-                (Child::Text(s), Child::Text(t)) => {
-                    if s != t {
-                        return false;
-                    }
-                }
-                (Child::Node(p), Child::Node(q)) => {
-                    if !same_node(p, q) {
-                        return false;
-                    }
-                    work.push((p, q));
-                    match (template_contents(p), template_contents(q)) {
-                        (Some(cp), Some(cq)) => work.push((cp, cq)),
-                        (None, None) => {}
-                        _ => return false,
-                    }
-                }
-                _ => return false,
-            }
-        }
-    }
-    true
-}
-
-fn template_contents(n: NodeRef<'_>) -> Option<NodeRef<'_>> {
-    n.as_element().and_then(ElementRef::template_contents)
-}
-
-enum Child<'a> {
-    Text(String),
-    Node(NodeRef<'a>),
-}
-
-fn merged_children(n: NodeRef<'_>) -> Vec<Child<'_>> {
-    let mut out: Vec<Child<'_>> = Vec::new();
-    for c in n.children() {
-        match (c.as_text(), out.last_mut()) {
-            (Some(t), Some(Child::Text(prev))) => prev.push_str(t),
-            (Some(t), _) => out.push(Child::Text(t.to_owned())),
-            (None, _) => out.push(Child::Node(c)),
-        }
-    }
-    out
-}
-
-fn same_node(p: NodeRef<'_>, q: NodeRef<'_>) -> bool {
-    match (p.kind(), q.kind()) {
-        (NodeKind::Element(e), NodeKind::Element(f)) => {
-            e.namespace() == f.namespace()
-                && e.local_name() == f.local_name()
-                && e.attrs()
-                    .map(|a| (a.namespace, a.local_name, a.value))
-                    .eq(f.attrs().map(|a| (a.namespace, a.local_name, a.value)))
-        }
-        (NodeKind::Comment(a), NodeKind::Comment(b)) => a == b,
-        (
-            NodeKind::ProcessingInstruction {
-                target: t1,
-                data: d1,
-            },
-            NodeKind::ProcessingInstruction {
-                target: t2,
-                data: d2,
-            },
-        ) => t1 == t2 && d1 == d2,
-        (
-            NodeKind::Doctype {
-                name: n1,
-                public_id: p1,
-                system_id: s1,
-            },
-            NodeKind::Doctype {
-                name: n2,
-                public_id: p2,
-                system_id: s2,
-            },
-        ) => n1 == n2 && p1 == p2 && s1 == s2,
-        (NodeKind::Document, NodeKind::Document) | (NodeKind::Fragment, NodeKind::Fragment) => true,
-        _ => false,
+        // Serialization joins adjacent text nodes: compare them joined.
+        let options = CompareOptions::default().with_merge_adjacent_text(true);
+        first_difference(self.root(), again.root(), &options).is_none()
     }
 }
 

@@ -156,13 +156,13 @@ impl<'t> Tag<'t> {
     pub fn attrs(&self) -> TagAttrs<'t> {
         TagAttrs {
             tag: *self,
-            iter: self.builder.attrs.iter(),
+            iter: self.builder.kept_attrs().iter(),
         }
     }
 
     /// The number of attributes.
     pub fn attr_count(&self) -> usize {
-        self.builder.kept
+        self.builder.kept_attrs().len()
     }
 
     /// The value of the attribute named `name`.
@@ -180,10 +180,10 @@ impl<'t> Tag<'t> {
         let source_offset = raw.value.source_offset();
         Attribute {
             name,
-            name_id: raw.name_id,
+            name_id: raw.name_id(),
             value,
             source_offset,
-            name_span: raw.name_span,
+            name_span: Span::new(raw.name_start, raw.name_start + raw.name_len as usize),
         }
     }
 }
@@ -213,12 +213,12 @@ impl<'t> Iterator for TagAttrs<'t> {
     type Item = Attribute<'t>;
     #[inline]
     fn next(&mut self) -> Option<Attribute<'t>> {
-        loop {
-            let raw = self.iter.next()?;
-            if !raw.dropped {
-                return Some(self.tag.resolve(raw));
-            }
-        }
+        self.iter.next().map(|raw| self.tag.resolve(raw))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.iter.size_hint()
     }
 }
 
@@ -425,12 +425,26 @@ impl Piece {
 pub(crate) struct RawAttr {
     /// In the tag's name buffer or the input.
     pub(crate) name: Piece,
-    pub(crate) name_id: Option<LocalName>,
     /// In the tag's value buffer or the input.
     pub(crate) value: Piece,
-    /// A duplicate, removed from the token (13.2.5.33: "the new attribute must be removed").
-    pub(crate) dropped: bool,
-    pub(crate) name_span: Span,
+    /// Where the name starts in the input, and its length there (saturated at 4 GiB, where a
+    /// document's strings end anyway): the attribute's `name_span`.
+    name_start: usize,
+    name_len: u32,
+    /// The name's static id (`LocalName`'s number), or [`NO_NAME_ID`]. Kept as a plain
+    /// number so that an attribute takes 48 bytes (the tag builder's cost per attribute).
+    name_id: u32,
+}
+
+/// [`RawAttr::name_id`] of a name with no static id (no static id has the top bit).
+const NO_NAME_ID: u32 = u32::MAX;
+
+impl RawAttr {
+    /// The name's static id, if it has one.
+    #[inline]
+    pub(crate) fn name_id(&self) -> Option<LocalName> {
+        (self.name_id != NO_NAME_ID).then_some(LocalName(self.name_id))
+    }
 }
 
 /// Past this many attributes, duplicate detection switches from a scan to a hash table.
@@ -457,14 +471,22 @@ pub(crate) struct TagBuilder {
     pub(crate) name: Piece,
     pub(crate) name_buf: String,
     pub(crate) self_closing: bool,
+    /// The attributes kept, in source order, then possibly the one being read if it is a
+    /// duplicate (`last_dropped`): a duplicate is removed from the token (13.2.5.33: "the new
+    /// attribute must be removed") by the next attribute taking its place, so that however
+    /// many duplicates a tag has, none is kept.
     pub(crate) attrs: Vec<RawAttr>,
+    /// The last of `attrs` is a duplicate, read to its end but not part of the token.
+    last_dropped: bool,
+    /// `attrs[..detached]` refer to no input: a chunk boundary copied them into the buffers
+    /// and they no longer change (only the last attribute grows). The next boundary copies
+    /// only from there, so the work per chunk is what the chunk added to the tag.
+    detached: usize,
     /// Attribute names that are not input references.
     pub(crate) names: String,
     /// Attribute values that are not input references.
     pub(crate) values: String,
     pub(crate) start: usize,
-    /// The number of attributes not dropped as duplicates.
-    pub(crate) kept: usize,
     /// The kept attributes, once there are many of them.
     seen: Seen,
 }
@@ -477,10 +499,11 @@ impl Default for TagBuilder {
             name_buf: String::new(),
             self_closing: false,
             attrs: Vec::new(),
+            last_dropped: false,
+            detached: 0,
             names: String::new(),
             values: String::new(),
             start: 0,
-            kept: 0,
             seen: Seen::default(),
         }
     }
@@ -494,14 +517,22 @@ impl TagBuilder {
         self.name_buf.clear();
         self.self_closing = false;
         self.attrs.clear();
+        self.last_dropped = false;
+        self.detached = 0;
         self.names.clear();
         self.values.clear();
         self.start = start;
-        self.kept = 0;
         if self.seen.active {
             self.seen.active = false;
             self.seen.index.clear();
         }
+    }
+
+    /// The attributes of the token: all but a dropped duplicate being read.
+    #[inline]
+    pub(crate) fn kept_attrs(&self) -> &[RawAttr] {
+        let kept = self.attrs.len() - usize::from(self.last_dropped);
+        self.attrs.get(..kept).unwrap_or(&[])
     }
 
     /// The tag name so far.
@@ -549,15 +580,33 @@ impl TagBuilder {
     /// 13.2.5.32: "Start a new attribute in the current tag token."
     #[inline]
     pub(crate) fn start_attr(&mut self, offset: usize) {
+        if self.last_dropped {
+            self.discard_dropped();
+        }
         // Growing first lets the compiler write the new attribute in place.
         self.attrs.reserve(1);
         self.attrs.push(RawAttr {
             name: Piece::EMPTY,
-            name_id: None,
             value: Piece::EMPTY,
-            dropped: false,
-            name_span: Span::new(offset, offset),
+            name_start: offset,
+            name_len: 0,
+            name_id: NO_NAME_ID,
         });
+    }
+
+    /// Removes the duplicate attribute at the end of `attrs`, and its text at the end of the
+    /// buffers.
+    #[inline(never)]
+    fn discard_dropped(&mut self) {
+        self.last_dropped = false;
+        if let Some(a) = self.attrs.pop() {
+            for (piece, buf) in [(a.name, &mut self.names), (a.value, &mut self.values)] {
+                let (start, end) = piece.range();
+                if piece.is_owned() && end == buf.len() {
+                    buf.truncate(start);
+                }
+            }
+        }
     }
 
     /// Appends input `start..end` (ordinary characters) to the current attribute's name,
@@ -605,11 +654,11 @@ impl TagBuilder {
             return false;
         };
         let id = LocalName::from_static_str(last.name.resolve(&self.names, input, base));
-        last.name_id = id;
-        last.name_span.end = end_offset;
-        if self.kept == 0 {
-            // The first attribute kept (the hash table only starts past many).
-            self.kept = 1;
+        last.name_id = id.map_or(NO_NAME_ID, |id| id.0);
+        let len = end_offset.saturating_sub(last.name_start);
+        last.name_len = u32::try_from(len).unwrap_or(u32::MAX);
+        if self.attrs.len() == 1 {
+            // The first attribute (the hash table only starts past many).
             return false;
         }
         self.remove_if_duplicate(input, base)
@@ -623,7 +672,7 @@ impl TagBuilder {
         };
         let names = &self.names;
         let name = last.name.resolve(names, input, base);
-        let id = last.name_id;
+        let id = last.name_id();
         let duplicate = if self.seen.active {
             let seen = &mut self.seen;
             let h = seen.keys.hash_one(name) as u32;
@@ -640,19 +689,16 @@ impl TagBuilder {
             }
         } else {
             // Static names compare by id; only two unknown names compare as strings.
-            let dup = earlier.iter().any(|a| {
-                !a.dropped
-                    && match (a.name_id, id) {
-                        (Some(x), Some(y)) => x == y,
-                        (None, None) => a.name.resolve(names, input, base) == name,
-                        _ => false,
-                    }
+            let dup = earlier.iter().any(|a| match (a.name_id(), id) {
+                (Some(x), Some(y)) => x == y,
+                (None, None) => a.name.resolve(names, input, base) == name,
+                _ => false,
             });
-            if !dup && self.kept >= DUPLICATE_SCAN_LIMIT {
+            if !dup && earlier.len() >= DUPLICATE_SCAN_LIMIT {
                 let seen = &mut self.seen;
                 seen.active = true;
                 let kept = earlier.iter().enumerate().chain([(earlier.len(), &*last)]);
-                for (i, a) in kept.filter(|(_, a)| !a.dropped) {
+                for (i, a) in kept {
                     let h = seen.keys.hash_one(a.name.resolve(names, input, base)) as u32;
                     let i = u32::try_from(i).unwrap_or(u32::MAX);
                     seen.index
@@ -661,11 +707,7 @@ impl TagBuilder {
             }
             dup
         };
-        if duplicate {
-            last.dropped = true;
-        } else {
-            self.kept += 1;
-        }
+        self.last_dropped = duplicate;
         duplicate
     }
 
@@ -690,17 +732,27 @@ impl TagBuilder {
     /// Whether the tag has attributes (not counting dropped duplicates).
     #[inline]
     pub(crate) fn has_attrs(&self) -> bool {
-        self.kept > 0
+        !self.kept_attrs().is_empty()
     }
 
     /// Copies every piece that refers to the current input chunk into the buffers, before the
     /// chunk goes away (the tag continues in the next chunk).
-    pub(crate) fn detach_from_input(&mut self, input: &str, base: usize) {
+    ///
+    /// Only the attributes started since the last boundary, and the one being read, can refer
+    /// to the input: the work is proportional to what this chunk added, not to the tag.
+    /// Returns the number of attributes looked at.
+    pub(crate) fn detach_from_input(&mut self, input: &str, base: usize) -> usize {
         self.name.detach(&mut self.name_buf, input, base);
-        for a in &mut self.attrs {
+        let from = self.detached.min(self.attrs.len());
+        let fresh = self.attrs.get_mut(from..).unwrap_or(&mut []);
+        let looked_at = fresh.len();
+        for a in fresh {
             a.name.detach(&mut self.names, input, base);
             a.value.detach(&mut self.values, input, base);
         }
+        // The last attribute may still grow (or be replaced, if a duplicate) in the next chunk.
+        self.detached = self.attrs.len().saturating_sub(1);
+        looked_at
     }
 
     #[inline]
@@ -755,13 +807,76 @@ mod tests {
             dup.push(tag.finish_attr_name(end, &input, 0));
         }
         let kept: Vec<&str> = tag
-            .attrs
+            .kept_attrs()
             .iter()
-            .filter(|a| !a.dropped)
             .map(|a| a.name.resolve(&tag.names, &input, 0))
             .collect();
-        assert_eq!(tag.kept, kept.len());
+        let expected: Vec<&str> = names
+            .iter()
+            .zip(&dup)
+            .filter(|&(_, &d)| !d)
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(kept.len(), expected.len());
+        for (k, e) in kept.iter().zip(&expected) {
+            assert!(k.eq_ignore_ascii_case(e), "{k} {e}");
+        }
         dup
+    }
+
+    /// A tag with many attributes, each followed by a chunk boundary, half of them
+    /// duplicates: the boundaries look at each attribute a bounded number of times (not at
+    /// every attribute so far), duplicates are not kept, and every value survives.
+    #[test]
+    fn chunk_boundaries_detach_only_what_is_new() {
+        let n = 2000;
+        let mut tag = TagBuilder::default();
+        tag.reset(TagKind::Start, 0);
+        let mut looked_at = 0;
+        let mut base = 0;
+        for k in 0..n {
+            // Each attribute in a chunk of its own: ` nK="vK"`, or ` d="x"` (a duplicate
+            // after the first).
+            let dup = k % 2 == 1;
+            let chunk = if dup {
+                " d=x".to_owned()
+            } else {
+                format!(" n{k}=v{k}")
+            };
+            let name_start = base + 1;
+            let eq = base + chunk.find('=').unwrap_or(0);
+            tag.start_attr(name_start);
+            tag.push_name_input(name_start, eq, &chunk, base);
+            tag.finish_attr_name(eq, &chunk, base);
+            tag.push_value_input(eq + 1, base + chunk.len(), &chunk, base);
+            looked_at += tag.detach_from_input(&chunk, base);
+            base += chunk.len();
+        }
+        assert!(
+            looked_at <= 2 * n,
+            "{looked_at} attributes looked at for {n}"
+        );
+        // The kept attributes: the `n` ones and one `d`; the last duplicate is the only one
+        // still held (until the next attribute or tag replaces it).
+        assert_eq!(tag.kept_attrs().len(), n / 2 + 1);
+        assert!(tag.attrs.len() <= n / 2 + 2);
+        for (i, a) in tag.kept_attrs().iter().enumerate() {
+            let name = a.name.resolve(&tag.names, "", 0);
+            let value = a.value.resolve(&tag.values, "", 0);
+            if i == 1 {
+                assert_eq!((name, value), ("d", "x"));
+            } else {
+                let k = if i == 0 { 0 } else { 2 * (i - 1) };
+                assert_eq!((name, value), (&*format!("n{k}"), &*format!("v{k}")));
+            }
+        }
+        // Duplicates' text is not kept either: the buffers hold the kept attributes' text.
+        assert!(tag.names.len() + tag.values.len() < 16 * n);
+        // An attribute costs its record (48 bytes) and, past 16 attributes, a hash table
+        // entry (8 bytes, at most 7/8 full): under 64 bytes besides its text.
+        assert!(std::mem::size_of::<RawAttr>() <= 48);
+        let table = tag.seen.index.capacity();
+        assert!(table >= tag.kept_attrs().len() && table <= 2 * tag.kept_attrs().len());
     }
 
     #[test]
