@@ -298,7 +298,7 @@ fn node_difference(
 ) -> Option<DifferenceKind> {
     let same = match (p.kind(), q.kind()) {
         (NodeKind::Element(e), NodeKind::Element(f)) => {
-            if e.namespace() != f.namespace() || e.local_name() != f.local_name() {
+            if e.namespace_url() != f.namespace_url() || e.local_name() != f.local_name() {
                 return Some(DifferenceKind::Node);
             }
             if !same_attributes(e, f, options.attribute_order) {
@@ -354,17 +354,23 @@ fn same_attributes(e: ElementRef<'_>, f: ElementRef<'_>, order: AttributeOrder) 
         return false;
     }
     match order {
-        AttributeOrder::InOrder => e.attrs().map(attr_key).eq(f.attrs().map(attr_key)),
+        AttributeOrder::InOrder => e
+            .attrs()
+            .map(|a| attr_key(e, a))
+            .eq(f.attrs().map(|a| attr_key(f, a))),
         AttributeOrder::AsSet => sorted_attrs(e) == sorted_attrs(f),
     }
 }
 
-fn attr_key(a: super::Attribute<'_>) -> (u8, &str, &str) {
-    (a.namespace as u8, a.local_name, a.value)
+/// An attribute as (namespace URL, local name, value): namespaces of XML documents are
+/// numbered per document, so two documents compare them by URL.
+fn attr_key<'a>(e: ElementRef<'a>, a: super::Attribute<'a>) -> (Option<&'a str>, &'a str, &'a str) {
+    let ns = e.document().attr_namespace_url(a.namespace);
+    (ns, a.local_name, a.value)
 }
 
-fn sorted_attrs(e: ElementRef<'_>) -> Vec<(u8, &str, &str)> {
-    let mut list: Vec<_> = e.attrs().map(attr_key).collect();
+fn sorted_attrs(e: ElementRef<'_>) -> Vec<(Option<&str>, &str, &str)> {
+    let mut list: Vec<_> = e.attrs().map(|a| attr_key(e, a)).collect();
     list.sort_unstable();
     list
 }
