@@ -371,6 +371,19 @@ pub(crate) fn utf16_len(s: &str) -> u32 {
     u32::try_from(chars + astral).unwrap_or(u32::MAX)
 }
 
+/// A one-line copy of `source` and, on the next line, a caret under `text` found at byte
+/// `offset` (`^` per character, at least one): the pointer of selector and XPath errors. White
+/// space prints as spaces so that the caret lines up.
+pub(crate) fn caret_pointer(source: &str, offset: usize, text: &str) -> String {
+    let line: String = source
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .collect();
+    let before = source.get(..offset).unwrap_or("").chars().count();
+    let width = text.chars().count().max(1);
+    format!("{line}\n{}{}", " ".repeat(before), "^".repeat(width))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,3 +2,4 @@
 //! `checks.rs` by path), so a regression test runs exactly what the target ran.
 
 pub mod checks;
+pub mod select_soup;

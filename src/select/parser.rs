@@ -791,19 +791,7 @@ impl SelectorError {
     /// character, at least one): for terminal messages. Tabs and line breaks in the selector
     /// print as spaces so that the caret lines up.
     pub fn pointer(&self) -> String {
-        let line: String = self
-            .selector
-            .chars()
-            .map(|c| if c.is_whitespace() { ' ' } else { c })
-            .collect();
-        let before = self
-            .selector
-            .get(..self.offset)
-            .unwrap_or("")
-            .chars()
-            .count();
-        let width = self.text().chars().count().max(1);
-        format!("{line}\n{}{}", " ".repeat(before), "^".repeat(width))
+        crate::error::caret_pointer(&self.selector, self.offset, self.text())
     }
 }
 

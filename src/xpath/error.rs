@@ -125,19 +125,7 @@ impl XPathError {
     /// The expression on one line and, on the next, a caret under the offending text (`^` per
     /// character, at least one). Line breaks and tabs print as spaces so the caret lines up.
     pub fn pointer(&self) -> String {
-        let line: String = self
-            .expression
-            .chars()
-            .map(|c| if c.is_whitespace() { ' ' } else { c })
-            .collect();
-        let before = self
-            .expression
-            .get(..self.offset)
-            .unwrap_or("")
-            .chars()
-            .count();
-        let width = self.text().chars().count().max(1);
-        format!("{line}\n{}{}", " ".repeat(before), "^".repeat(width))
+        crate::error::caret_pointer(&self.expression, self.offset, self.text())
     }
 }
 
