@@ -34,13 +34,17 @@ fn main() {
             scripting_enabled: false,
             ..SerializeOpts::default()
         };
+        let options = html_arena::serialize::SerializeOptions::default();
         let out_len = doc.html().len();
         let times = common::compare(
             7,
             Duration::from_millis(30),
             &mut [
                 &mut || {
-                    black_box(doc.html());
+                    // Both serializers write into an output buffer sized up front.
+                    let mut out = String::with_capacity(out_len);
+                    doc.write_html(&mut out, &options).expect("serialize");
+                    black_box(out);
                 },
                 &mut || {
                     let mut out = Vec::with_capacity(out_len);

@@ -72,8 +72,14 @@ fn start_tag<W: Write + ?Sized>(out: &mut W, e: ElementRef<'_>) -> fmt::Result {
     out.write_char('>')
 }
 
-/// The children to serialize: a template's contents instead of its children.
-fn first_child(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
+/// The children to serialize: a template's contents instead of its children. `templates` is
+/// whether the document has any template contents at all: without them the per-element
+/// hash lookup is skipped.
+#[inline]
+fn first_child(node: NodeRef<'_>, templates: bool) -> Option<NodeRef<'_>> {
+    if !templates {
+        return node.first_child();
+    }
     match node.as_element().and_then(ElementRef::template_contents) {
         Some(contents) => contents.first_child(),
         None => node.first_child(),
@@ -88,6 +94,7 @@ pub(super) fn serialize<W: Write + ?Sized>(
 ) -> fmt::Result {
     let doc = node.document();
     let scripting = doc.scripting();
+    let templates = !doc.template_contents.is_empty();
     // Elements whose end tags are still to be written.
     let mut open: Vec<ElementRef<'_>> = Vec::new();
     // Whether text here is raw: decided by the parent, the context of a fragment, or the
@@ -106,7 +113,7 @@ pub(super) fn serialize<W: Write + ?Sized>(
                 return Ok(());
             }
         }
-        (first_child(node), Some(node))
+        (first_child(node, templates), Some(node))
     };
     // Raw text at the top level of the walk.
     let top_raw = match stop_parent {
@@ -123,7 +130,7 @@ pub(super) fn serialize<W: Write + ?Sized>(
                 start_tag(out, e)?;
                 if !serializes_as_void(e) {
                     open.push(e);
-                    descend = Some(first_child(current));
+                    descend = Some(first_child(current, templates));
                 }
             }
             NodeKind::Text(t) => {
