@@ -451,3 +451,38 @@ fn many_options_and_selectedcontents() {
         "x"
     );
 }
+
+/// `<select><b><div>`, m options (every seventh with `selected`), k `</b>`, then a
+/// selectedcontent: each `</b>` runs the adoption agency algorithm, which moves the subtree
+/// holding every option again. The moves keep every option's nearest ancestor select, so
+/// the steps skip the subtree when no selectedcontent exists yet; `slow` puts a
+/// selectedcontent in a head template first, which makes every move run the removing and
+/// insertion steps of each descendant (the code path every move took before). Both must
+/// give the same body, whose selectedcontent shows the selected option's text.
+fn options_moved_by_adoption(m: usize, k: usize, slow: bool) -> String {
+    let mut html = String::new();
+    if slow {
+        html.push_str("<template><selectedcontent></selectedcontent></template>");
+    }
+    html.push_str("<select><b><div>");
+    for i in 0..m {
+        let selected = if i % 7 == 3 { " selected" } else { "" };
+        html.push_str(&format!("<option{selected}>{i}"));
+    }
+    html.push_str(&"</b>".repeat(k));
+    html.push_str("<selectedcontent></selectedcontent>");
+    let dump = Document::parse(&html).dump_tree();
+    let body = dump.find("|   <body>").unwrap();
+    dump[body..].to_string()
+}
+
+#[test]
+fn options_moved_by_adoption_many_times() {
+    for (m, k) in [(1, 1), (3, 2), (10, 4), (30, 30), (3000, 3000)] {
+        let fast = options_moved_by_adoption(m, k, false);
+        assert_eq!(fast, options_moved_by_adoption(m, k, true), "m={m} k={k}");
+        assert_eq!(fast.matches("<option").count(), m, "m={m} k={k}");
+        let sc = fast.rfind("<selectedcontent>").unwrap();
+        assert!(fast[sc..].lines().nth(1).is_some_and(|l| l.contains('"')));
+    }
+}

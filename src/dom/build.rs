@@ -176,6 +176,27 @@ impl Document {
         {
             return false;
         }
+        if self.move_keeps_context(element, parent) {
+            // A move that changes no option's select (select_steps.rs).
+            let old = self.parent_node(element);
+            t_child.detach(&mut self.arena);
+            let done = match before {
+                Some(sibling) => {
+                    let sibling = self.tree_node(sibling);
+                    self.arena.get(sibling).and_then(|n| n.parent()).is_some()
+                        && sibling
+                            .checked_insert_before(t_child, &mut self.arena)
+                            .is_ok()
+                }
+                None => t_parent.checked_append(t_child, &mut self.arena).is_ok(),
+            };
+            match (done, old) {
+                (true, _) => self.note_child_added(parent),
+                (false, Some(old)) => self.steps_after_failed_move(element, old),
+                (false, None) => {}
+            }
+            return done;
+        }
         let old = self.steps_before_move(element);
         if let Some(old) = old {
             t_child.detach(&mut self.arena);

@@ -30,7 +30,9 @@
 //! keeps its only selected option and its first selectedcontent up to date as elements come
 //! and go; so parsing 100,000 options, or 100,000 selectedcontent elements, nested or not, does
 //! bounded work per element. Moving a subtree runs the removing and insertion steps for its
-//! option and selectedcontent descendants, as the DOM does, so it costs the subtree's size.
+//! option and selectedcontent descendants, as the DOM does, so it costs the subtree's size;
+//! except that, while the document has no selectedcontent, a move under a parent whose
+//! children see the same ancestors is O(1) (`Document::move_keeps_context`).
 //! Every walk is iterative.
 
 use std::collections::{HashMap, HashSet};
@@ -106,6 +108,9 @@ pub(crate) struct SelectState {
     /// For a select: how many options have it as their cached nearest ancestor select (the
     /// size of its list of options).
     option_count: HashMap<Id, usize, IdHash>,
+    /// A subtree moved without its memos being forgotten ([`Document::move_keeps_context`]):
+    /// their depths may be out of date (nothing reads them before a selectedcontent exists).
+    depths_stale: bool,
 }
 
 impl Document {
@@ -128,6 +133,12 @@ impl Document {
             _ => {
                 s.options_and_scs += 1;
                 s.selectedcontents += 1;
+                if s.depths_stale {
+                    // Depths are read from now on (`precedes`): forget the memos once.
+                    s.depths_stale = false;
+                    s.generation = s.generation.wrapping_add(1);
+                    s.memo.clear();
+                }
             }
         }
         if !was_active && s.selects > 0 && s.options_and_scs > 0 && had_selectedcontent {
@@ -949,6 +960,49 @@ impl Document {
         let parent = self.parent_node(node)?;
         self.subtree_moving(node);
         Some(parent)
+    }
+
+    /// Whether moving `node` (which has a parent) under `new_parent` can skip the removing
+    /// and insertion steps of its descendants: the document has no selectedcontent element,
+    /// and a child of `new_parent` sees the same ancestors as a child of the old parent
+    /// (same nearest ancestor select before and after one optgroup, same disabled optgroup,
+    /// same connectedness). Then every option in the subtree keeps its nearest ancestor
+    /// select, so "update an option's nearest ancestor select" (4.10.10: the option
+    /// removing, insertion and moving steps) does nothing for each ("if oldSelect is
+    /// newSelect, return"), and with no selectedcontent the 4.10.17 steps have nothing to
+    /// run on. The subtree's memoised contexts stay right but for their depths, which are
+    /// only read once a selectedcontent exists (`depths_stale`). Makes repeated moves of a
+    /// big subtree of options (the adoption agency's `</b>` in a select) cost O(depth)
+    /// amortised instead of the subtree's size.
+    pub(crate) fn move_keeps_context(&mut self, node: Id, new_parent: Id) -> bool {
+        if !self.steps_active()
+            || self
+                .select_state
+                .as_deref()
+                .is_none_or(|s| s.selectedcontents > 0)
+        {
+            return false;
+        }
+        let Some(old_parent) = self.parent_node(node) else {
+            return false;
+        };
+        let new_parent = self.resolve_stand_in(new_parent);
+        let before = self.ctx_below(Some(old_parent));
+        let after = self.ctx_below(Some(new_parent));
+        let same = Ctx { depth: 0, ..before } == Ctx { depth: 0, ..after };
+        if same {
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.depths_stale = true;
+            }
+        }
+        same
+    }
+
+    /// Undoes what [`Document::move_keeps_context`] skipped when the insertion failed after
+    /// the detaching: the subtree was removed after all.
+    pub(crate) fn steps_after_failed_move(&mut self, root: Id, old_parent: Id) {
+        self.subtree_moving(root);
+        self.steps_after_remove(root, old_parent);
     }
 
     /// The removing steps, after `root` was removed from `old_parent`.
