@@ -180,16 +180,7 @@ impl Document {
             // A move that changes no option's select (select_steps.rs).
             let old = self.parent_node(element);
             t_child.detach(&mut self.arena);
-            let done = match before {
-                Some(sibling) => {
-                    let sibling = self.tree_node(sibling);
-                    self.arena.get(sibling).and_then(|n| n.parent()).is_some()
-                        && sibling
-                            .checked_insert_before(t_child, &mut self.arena)
-                            .is_ok()
-                }
-                None => t_parent.checked_append(t_child, &mut self.arena).is_ok(),
-            };
+            let done = self.attach_detached(t_child, t_parent, before);
             match (done, old) {
                 (true, _) => self.note_child_added(parent),
                 (false, Some(old)) => self.steps_after_failed_move(element, old),
@@ -202,7 +193,17 @@ impl Document {
             t_child.detach(&mut self.arena);
             self.steps_after_remove(element, old);
         }
-        let done = match before {
+        let done = self.attach_detached(t_child, t_parent, before);
+        if done {
+            self.steps_after_insert(element);
+        }
+        done
+    }
+
+    /// Inserts the detached `t_child` before `before` (which must still have a parent) or as
+    /// the last child of `t_parent`; whether it was inserted.
+    fn attach_detached(&mut self, t_child: Id, t_parent: Id, before: Option<Id>) -> bool {
+        match before {
             Some(sibling) => {
                 let sibling = self.tree_node(sibling);
                 self.arena.get(sibling).and_then(|n| n.parent()).is_some()
@@ -211,11 +212,7 @@ impl Document {
                         .is_ok()
             }
             None => t_parent.checked_append(t_child, &mut self.arena).is_ok(),
-        };
-        if done {
-            self.steps_after_insert(element);
         }
-        done
     }
 
     /// Removes `node` (with its subtree) from its parent, if it has one.
