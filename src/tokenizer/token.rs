@@ -170,6 +170,27 @@ impl<'t> Tag<'t> {
         self.attrs().find(|a| a.name == name).map(|a| a.value)
     }
 
+    /// The kept attributes' own records, for the tree builder's loop that creates an
+    /// element (it needs a name's text only when the name has no static id, and no spans).
+    #[inline]
+    pub(crate) fn raw_attrs(&self) -> &'t [RawAttr] {
+        self.builder.kept_attrs()
+    }
+
+    /// The name of `raw` (one of [`Tag::raw_attrs`]).
+    #[inline]
+    pub(crate) fn raw_name(&self, raw: &RawAttr) -> &'t str {
+        raw.name
+            .resolve(&self.builder.names, self.input, self.input_base)
+    }
+
+    /// The value of `raw` (one of [`Tag::raw_attrs`]).
+    #[inline]
+    pub(crate) fn raw_value(&self, raw: &RawAttr) -> &'t str {
+        raw.value
+            .resolve(&self.builder.values, self.input, self.input_base)
+    }
+
     fn resolve(&self, raw: &RawAttr) -> Attribute<'t> {
         let name = raw
             .name

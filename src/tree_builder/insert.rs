@@ -205,37 +205,47 @@ impl TreeBuilder {
         let mark = self.doc.attrs_mark();
         let mut flags = 0;
         let mut xmlns_error = false;
-        for a in tag.tag.iter().flat_map(|t| t.attrs()) {
-            let name = match a.name_id {
-                Some(id) => id,
-                None => self.doc.intern(a.name),
-            };
-            let (attr_ns, local) = match ns {
-                Namespace::Html => (AttrNamespace::None, name),
-                _ => foreign::adjust_attribute(name, ns),
-            };
-            if ns == Namespace::MathMl
-                && tag.name == n::ANNOTATION_XML
-                && local == n::ENCODING
-                && attr_ns == AttrNamespace::None
-                && (a.value.eq_ignore_ascii_case("text/html")
-                    || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
-            {
-                flags |= FLAG_HTML_INTEGRATION_POINT;
-            }
-            if attr_ns == AttrNamespace::Xmlns {
-                // "If element has an xmlns attribute in the XMLNS namespace whose value is not
-                // exactly the same as the element's namespace, that is a parse error. Similarly,
-                // if element has an xmlns:xlink attribute in the XMLNS namespace whose value is
-                // not the XLink Namespace, that is a parse error."
-                let expected = if local == n::XMLNS {
-                    ns.url()
-                } else {
-                    "http://www.w3.org/1999/xlink"
+        let t = tag.tag;
+        let raw = t.map_or(&[][..], |t| t.raw_attrs());
+        if let (Some(t), false) = (t, raw.is_empty()) {
+            self.doc.attrs.reserve(raw.len());
+            for a in raw {
+                // (A name's text is looked at only when it has no static id.)
+                let name = match a.name_id() {
+                    Some(id) => id,
+                    None => self.doc.intern(t.raw_name(a)),
                 };
-                xmlns_error |= a.value != expected;
+                let value = t.raw_value(a);
+                let source = a.value.source_offset();
+                if ns == Namespace::Html {
+                    // No attribute adjustments, integration point or xmlns checks in HTML.
+                    self.doc.push_attr(name, AttrNamespace::None, value, source);
+                    continue;
+                }
+                let (attr_ns, local) = foreign::adjust_attribute(name, ns);
+                if ns == Namespace::MathMl
+                    && tag.name == n::ANNOTATION_XML
+                    && local == n::ENCODING
+                    && attr_ns == AttrNamespace::None
+                    && (value.eq_ignore_ascii_case("text/html")
+                        || value.eq_ignore_ascii_case("application/xhtml+xml"))
+                {
+                    flags |= FLAG_HTML_INTEGRATION_POINT;
+                }
+                if attr_ns == AttrNamespace::Xmlns {
+                    // "If element has an xmlns attribute in the XMLNS namespace whose value is
+                    // not exactly the same as the element's namespace, that is a parse error.
+                    // Similarly, if element has an xmlns:xlink attribute in the XMLNS namespace
+                    // whose value is not the XLink Namespace, that is a parse error."
+                    let expected = if local == n::XMLNS {
+                        ns.url()
+                    } else {
+                        "http://www.w3.org/1999/xlink"
+                    };
+                    xmlns_error |= value != expected;
+                }
+                self.doc.push_attr(local, attr_ns, value, source);
             }
-            self.doc.push_attr(local, attr_ns, a.value, a.source_offset);
         }
         if xmlns_error {
             self.tag_error(ErrorCode::InvalidXmlnsAttribute, tag, false);
