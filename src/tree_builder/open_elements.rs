@@ -786,6 +786,7 @@ impl OpenElements {
     /// Drops the dead entries when they outnumber the live ones (positions change: call it
     /// only between tokens). Each compaction costs O(stack) and follows at least as many
     /// removals, so removals stay O(1) amortized.
+    #[inline]
     pub(crate) fn compact_if_sparse(&mut self) {
         if self.dead > 64 && self.dead >= self.depth() {
             self.compact();
@@ -793,6 +794,7 @@ impl OpenElements {
     }
 
     /// Drops the dead entries, renumbering the live ones.
+    #[inline(never)]
     fn compact(&mut self) {
         let live: Vec<Entry> = self.entries.iter().filter(|e| !e.dead).copied().collect();
         self.entries.clear();
