@@ -310,6 +310,54 @@ impl TreeBuilder {
     ) -> NodeId {
         // Options popped before this element is inserted see the selectedness as it was.
         self.flush_popped_options();
+        let (element, deep) = match self.plain_insertion_parent(only_add_to_element_stack) {
+            // The common case: "the adjusted insertion location" is inside the current node,
+            // after its last child, and the element is not deep enough for a stand-in.
+            Some(parent) => (
+                self.create_element_for_token_in(tag, ns, Some(parent)),
+                false,
+            ),
+            None => self.create_and_insert_element(tag, ns, only_add_to_element_stack),
+        };
+        // (The option and selectedcontent insertion steps ran in the DOM edit.)
+        if ns == Namespace::Html && tag.name == n::SELECTEDCONTENT {
+            self.note_select_element(element);
+        }
+        self.push_element(element, tag.name, ns);
+        if deep {
+            self.open.mark_stand_in(self.open.len() - 1);
+        }
+        element
+    }
+
+    /// The current node, when a new element goes last in it: it is not a `template` (whose
+    /// contents take the element), foster parenting is off, there is no fragment's root
+    /// insertion target and no depth cap, and the new element gets no stand-in. (The current
+    /// node is an element, never the Document.)
+    #[inline]
+    fn plain_insertion_parent(&self, only_add_to_element_stack: bool) -> Option<NodeId> {
+        if only_add_to_element_stack
+            || self.foster_parenting
+            || self.root_insertion_target.is_some()
+            || self.max_depth.is_some()
+            || self.is_stand_in_position(self.open.len())
+        {
+            return None;
+        }
+        let current = self.open.current()?;
+        (!current.is_html(n::TEMPLATE)).then_some(current.node)
+    }
+
+    /// The element of [`TreeBuilder::insert_foreign_element`] in the general case: created and
+    /// inserted at the adjusted insertion location (if any), with a stand-in when it is deep in
+    /// the stack (returned `true`).
+    #[inline(never)]
+    fn create_and_insert_element(
+        &mut self,
+        tag: &TagToken<'_>,
+        ns: Namespace,
+        only_add_to_element_stack: bool,
+    ) -> (NodeId, bool) {
         let location = if only_add_to_element_stack {
             None
         } else {
@@ -325,8 +373,8 @@ impl TreeBuilder {
                 self.insert_element_at(element, location);
                 element
             }
-            // The common case: the new element goes last in its parent (a Document parent takes
-            // no second element; "insert an element at the adjusted insertion location").
+            // The new element goes last in its parent (a Document parent takes no second
+            // element; "insert an element at the adjusted insertion location").
             Some(location)
                 if location.before.is_none()
                     && !(matches!(
@@ -343,15 +391,7 @@ impl TreeBuilder {
             }
             None => self.create_element_for_token(tag, ns),
         };
-        // (The option and selectedcontent insertion steps ran in the DOM edit.)
-        if ns == Namespace::Html && tag.name == n::SELECTEDCONTENT {
-            self.note_select_element(element);
-        }
-        self.push_element(element, tag.name, ns);
-        if deep {
-            self.open.mark_stand_in(self.open.len() - 1);
-        }
-        element
+        (element, deep)
     }
 
     /// Whether an element pushed at `position` gets a stand-in: every
