@@ -446,6 +446,21 @@ impl TreeBuilder {
         if text.text.is_empty() {
             return;
         }
+        // The common case: the current node (an element, not a template), no foster
+        // parenting, no fragment's root insertion target, no source positions.
+        if !self.foster_parenting
+            && self.root_insertion_target.is_none()
+            && self.doc.positions.is_none()
+        {
+            if let Some(current) = self.open.current() {
+                if !current.is_html(n::TEMPLATE) {
+                    let parent = current.node;
+                    self.doc
+                        .append_text(parent, text.text, text.source_offset());
+                    return;
+                }
+            }
+        }
         let Some(location) = self.adjusted_insertion_location(None) else {
             return;
         };
@@ -477,6 +492,9 @@ impl TreeBuilder {
             Some(_) => None,
             None => {
                 self.doc.append_text(location.parent, text, source);
+                if self.doc.positions.is_none() {
+                    return;
+                }
                 self.doc
                     .arena
                     .get(location.parent)
