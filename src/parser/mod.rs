@@ -318,8 +318,9 @@ impl Pipeline {
     fn reserve(&mut self, len: usize) {
         let doc = &mut self.builder.doc;
         doc.strings.source.reserve_exact(len);
-        // Real pages average one node per 20 to 40 bytes.
+        // Real pages average one node per 20 to 40 bytes, and one attribute per 50.
         doc.arena.reserve(len / 24 + 4);
+        doc.attrs.reserve(len / 64);
     }
 
     /// Parses the next piece of text.

@@ -170,6 +170,27 @@ impl<'t> Tag<'t> {
         self.attrs().find(|a| a.name == name).map(|a| a.value)
     }
 
+    /// The kept attributes' own records, for the tree builder's loop that creates an
+    /// element (it needs a name's text only when the name has no static id, and no spans).
+    #[inline]
+    pub(crate) fn raw_attrs(&self) -> &'t [RawAttr] {
+        self.builder.kept_attrs()
+    }
+
+    /// The name of `raw` (one of [`Tag::raw_attrs`]).
+    #[inline]
+    pub(crate) fn raw_name(&self, raw: &RawAttr) -> &'t str {
+        raw.name
+            .resolve(&self.builder.names, self.input, self.input_base)
+    }
+
+    /// The value of `raw` (one of [`Tag::raw_attrs`]).
+    #[inline]
+    pub(crate) fn raw_value(&self, raw: &RawAttr) -> &'t str {
+        raw.value
+            .resolve(&self.builder.values, self.input, self.input_base)
+    }
+
     fn resolve(&self, raw: &RawAttr) -> Attribute<'t> {
         let name = raw
             .name
@@ -489,6 +510,15 @@ pub(crate) struct TagBuilder {
     pub(crate) start: usize,
     /// The kept attributes, once there are many of them.
     seen: Seen,
+    /// One bit per static name id modulo 64 of the kept attributes: a static name whose bit
+    /// is clear is on no earlier attribute, so it needs no duplicate check.
+    static_ids: u64,
+}
+
+/// The bit of [`TagBuilder::static_ids`] for a static name id.
+#[inline]
+fn id_bit(id: u32) -> u64 {
+    1 << (id % 64)
 }
 
 impl Default for TagBuilder {
@@ -505,6 +535,7 @@ impl Default for TagBuilder {
             values: String::new(),
             start: 0,
             seen: Seen::default(),
+            static_ids: 0,
         }
     }
 }
@@ -522,6 +553,7 @@ impl TagBuilder {
         self.names.clear();
         self.values.clear();
         self.start = start;
+        self.static_ids = 0;
         if self.seen.active {
             self.seen.active = false;
             self.seen.index.clear();
@@ -657,11 +689,19 @@ impl TagBuilder {
         last.name_id = id.map_or(NO_NAME_ID, |id| id.0);
         let len = end_offset.saturating_sub(last.name_start);
         last.name_len = u32::try_from(len).unwrap_or(u32::MAX);
-        if self.attrs.len() == 1 {
-            // The first attribute (the hash table only starts past many).
+        let bit = id.map_or(0, |id| id_bit(id.0));
+        // The first attribute, or a static name on no earlier attribute (names with other
+        // ids, and unknown names, differ from it). The hash table, past many attributes,
+        // takes every name.
+        if self.attrs.len() == 1 || (bit & self.static_ids == 0 && bit != 0 && !self.seen.active) {
+            self.static_ids |= bit;
             return false;
         }
-        self.remove_if_duplicate(input, base)
+        let duplicate = self.remove_if_duplicate(input, base);
+        if !duplicate {
+            self.static_ids |= bit;
+        }
+        duplicate
     }
 
     /// The duplicate check of [`TagBuilder::finish_attr_name`], once the tag has attributes.

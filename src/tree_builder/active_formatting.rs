@@ -10,6 +10,11 @@
 //! pushing an element looks at one small list instead of comparing it with every entry after
 //! the last marker. The hash is keyed randomly per parser; two different elements sharing a key
 //! has probability 2⁻⁶⁴.
+//!
+//! Keys are computed only when the clause can apply: a section with fewer than three entries
+//! cannot hold three with the same key, so its entries go without one until a push finds three
+//! already there; then every entry of the section gets its key (once: the section is *keyed*
+//! from then on, and later entries get theirs as they come). Most pages never key a section.
 
 use std::collections::HashMap;
 use std::hash::BuildHasher;
@@ -145,7 +150,9 @@ struct Slot {
     next: u32,
     item: Item,
     name: LocalName,
+    /// The Noah's Ark key, once computed (`keyed`).
     key: u64,
+    keyed: bool,
     /// The number of markers before this entry: entries after the last marker have the current
     /// depth.
     depth: u32,
@@ -175,6 +182,16 @@ pub(crate) struct ActiveFormatting {
     by_name: [Vec<(u32, u32)>; FORMATTING_NAMES],
     /// The per-parser random seed of the key hash.
     seed: u64,
+    /// Each section (the entries after the `d`th marker, at index `d`): its number of element
+    /// entries, and whether its entries have keys.
+    sections: Vec<Section>,
+}
+
+/// A section of the list: the entries between two markers.
+#[derive(Copy, Clone, Debug, Default)]
+struct Section {
+    elements: u32,
+    keyed: bool,
 }
 
 impl Default for ActiveFormatting {
@@ -195,13 +212,34 @@ impl ActiveFormatting {
             by_key: HashMap::with_hasher(KeyHasherBuilder),
             by_name: Default::default(),
             seed: std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64),
+            sections: vec![Section::default()],
         }
+    }
+
+    /// The section at `depth`.
+    #[inline]
+    fn section(&mut self, depth: u32) -> &mut Section {
+        if self.sections.len() <= depth as usize {
+            self.sections.resize(depth as usize + 1, Section::default());
+        }
+        &mut self.sections[depth as usize]
     }
 
     /// The Noah's Ark key of an element: its name, namespace (always HTML here) and attributes
     /// as (namespace, name, value) triples, in any order.
+    #[cfg(test)]
     pub(crate) fn key<'a>(
         &self,
+        name: LocalName,
+        attrs: impl Iterator<Item = (u8, LocalName, &'a str)>,
+    ) -> u64 {
+        Self::key_with_seed(self.seed, name, attrs)
+    }
+
+    /// [`ActiveFormatting::key`] with the list's `seed` (what [`ActiveFormatting::push`] hands
+    /// its key function).
+    pub(crate) fn key_with_seed<'a>(
+        seed: u64,
         name: LocalName,
         attrs: impl Iterator<Item = (u8, LocalName, &'a str)>,
     ) -> u64 {
@@ -210,10 +248,10 @@ impl ActiveFormatting {
         let mut count: u64 = 0;
         for (ns, attr, value) in attrs {
             let head = (u64::from(ns) << 32) | u64::from(attr.0);
-            sum = sum.wrapping_add(hash_bytes(self.seed ^ mum(head, P1), value.as_bytes()));
+            sum = sum.wrapping_add(hash_bytes(seed ^ mum(head, P1), value.as_bytes()));
             count += 1;
         }
-        mum(mum(self.seed ^ u64::from(name.0), P2) ^ sum, count ^ P3)
+        mum(mum(seed ^ u64::from(name.0), P2) ^ sum, count ^ P3)
     }
 
     /// The last entry.
@@ -291,13 +329,14 @@ impl ActiveFormatting {
         self.by_node[i] = slot.map_or(0, |s| s + 1);
     }
 
-    fn alloc(&mut self, item: Item, name: LocalName, key: u64, depth: u32) -> u32 {
+    fn alloc(&mut self, item: Item, name: LocalName, key: Option<u64>, depth: u32) -> u32 {
         let slot = Slot {
             prev: NIL,
             next: NIL,
             item,
             name,
-            key,
+            key: key.unwrap_or(0),
+            keyed: key.is_some(),
             depth,
             generation: 0,
             live: true,
@@ -346,27 +385,77 @@ impl ActiveFormatting {
 
     /// Inserts a marker at the end of the list.
     pub(crate) fn push_marker(&mut self) {
-        let s = self.alloc(Item::Marker, LocalName(0), 0, self.markers);
+        let s = self.alloc(Item::Marker, LocalName(0), None, self.markers);
         self.link_after(s, self.tail);
         self.markers += 1;
+        *self.section(self.markers) = Section::default();
     }
 
-    /// 13.2.4.3 "Push onto the list of active formatting elements" `node`, whose Noah's Ark key
-    /// is `key`.
-    pub(crate) fn push(&mut self, node: NodeId, name: LocalName, key: u64) {
+    /// 13.2.4.3 "Push onto the list of active formatting elements" `node`. `key_of` gives the
+    /// Noah's Ark key of an element in the list, given the list's seed (see
+    /// [`ActiveFormatting::key_with_seed`]); it is called only when the clause can apply.
+    pub(crate) fn push(
+        &mut self,
+        node: NodeId,
+        name: LocalName,
+        key_of: impl Fn(u64, NodeId) -> u64,
+    ) {
         let depth = self.markers;
-        // The Noah's Ark clause: at most three entries with the same key after the last marker.
-        let oldest = match self.by_key.get(&(depth, key)) {
-            Some(same) if same.len >= 3 => Some(same.slots[0]),
-            _ => None,
-        };
-        if let Some(oldest) = oldest {
-            self.remove(EntryRef(oldest));
+        let section = *self.section(depth);
+        let mut keyed = section.keyed;
+        if !keyed && section.elements >= 3 {
+            // Three entries after the last marker: from now on the clause can apply.
+            self.key_section(depth, &key_of);
+            keyed = true;
+        }
+        let key = keyed.then(|| key_of(self.seed, node));
+        if let Some(key) = key {
+            // The Noah's Ark clause: at most three entries with the same key after the last
+            // marker.
+            let oldest = match self.by_key.get(&(depth, key)) {
+                Some(same) if same.len >= 3 => Some(same.slots[0]),
+                _ => None,
+            };
+            if let Some(oldest) = oldest {
+                self.remove(EntryRef(oldest));
+            }
         }
         let s = self.alloc(Item::Element(node), name, key, depth);
         self.link_after(s, self.tail);
-        self.by_key.entry((depth, key)).or_default().push(s);
+        if let Some(key) = key {
+            self.by_key.entry((depth, key)).or_default().push(s);
+        }
+        self.section(depth).elements += 1;
         self.register(s);
+    }
+
+    /// Gives every entry of the last section (at `depth`) its key, and marks the section
+    /// keyed.
+    #[inline(never)]
+    fn key_section(&mut self, depth: u32, key_of: &impl Fn(u64, NodeId) -> u64) {
+        // The section's entries, last first (the section is at the end of the list).
+        let mut entries = Vec::new();
+        let mut s = self.tail;
+        while s != NIL {
+            let slot = &self.slots[s as usize];
+            if slot.item == Item::Marker || slot.depth != depth {
+                break;
+            }
+            entries.push(s);
+            s = slot.prev;
+        }
+        // Oldest first, as the lists of same-key entries keep them.
+        for &s in entries.iter().rev() {
+            let slot = self.slots[s as usize];
+            if let (Item::Element(node), false) = (slot.item, slot.keyed) {
+                let key = key_of(self.seed, node);
+                let slot = &mut self.slots[s as usize];
+                slot.key = key;
+                slot.keyed = true;
+                self.by_key.entry((depth, key)).or_default().push(s);
+            }
+        }
+        self.section(depth).keyed = true;
     }
 
     /// Removes entry `e` from the list.
@@ -389,13 +478,20 @@ impl ActiveFormatting {
             self.slots[slot.next as usize].prev = slot.prev;
         }
         match slot.item {
-            Item::Marker => self.markers = self.markers.saturating_sub(1),
+            Item::Marker => {
+                // (Only the last marker is removed, once the entries after it are.)
+                self.markers = self.markers.saturating_sub(1);
+            }
             Item::Element(node) => {
                 self.set_by_node(node, None);
-                if let Some(same) = self.by_key.get_mut(&(slot.depth, slot.key)) {
-                    same.remove(s);
-                    if same.len == 0 {
-                        self.by_key.remove(&(slot.depth, slot.key));
+                let section = self.section(slot.depth);
+                section.elements = section.elements.saturating_sub(1);
+                if slot.keyed {
+                    if let Some(same) = self.by_key.get_mut(&(slot.depth, slot.key)) {
+                        same.remove(s);
+                        if same.len == 0 {
+                            self.by_key.remove(&(slot.depth, slot.key));
+                        }
                     }
                 }
             }
@@ -428,17 +524,20 @@ impl ActiveFormatting {
     pub(crate) fn insert_after(&mut self, after: EntryRef, node: NodeId, like: EntryRef) {
         let model = self.slots[like.0 as usize];
         let depth = self.slots[after.0 as usize].depth;
-        let s = self.alloc(Item::Element(node), model.name, model.key, depth);
+        // (Both entries are in the last section: keyed together or not at all.)
+        let key = model.keyed.then_some(model.key);
+        let s = self.alloc(Item::Element(node), model.name, key, depth);
         self.link_after(s, after.0);
-        let same = self.by_key.entry((depth, model.key)).or_default();
-        same.push(s);
+        if let Some(key) = key {
+            self.by_key.entry((depth, key)).or_default().push(s);
+        }
+        self.section(depth).elements += 1;
         self.register(s);
     }
 
-    /// The name and key of the element of entry `e`.
-    pub(crate) fn name_and_key(&self, e: EntryRef) -> (LocalName, u64) {
-        let s = &self.slots[e.0 as usize];
-        (s.name, s.key)
+    /// The name of the element of entry `e`.
+    pub(crate) fn name(&self, e: EntryRef) -> LocalName {
+        self.slots[e.0 as usize].name
     }
 
     /// 13.2.4.3 "Clear the list of active formatting elements up to the last marker".
@@ -479,7 +578,7 @@ mod tests {
         let k2 = list.key(n::B, [(0u8, n::ID, "x")].into_iter());
         assert_ne!(k, k2);
         for &id in &ids[..4] {
-            list.push(id, n::B, k);
+            list.push(id, n::B, |_, _| k);
         }
         assert_eq!(
             list.items(),
@@ -489,14 +588,14 @@ mod tests {
                 .collect::<Vec<_>>()
         );
         list.push_marker();
-        list.push(ids[4], n::B, k);
+        list.push(ids[4], n::B, |_, _| k);
         assert_eq!(list.last_after_marker(n::B), list.find(ids[4]));
         list.clear_to_last_marker();
         assert_eq!(list.items().len(), 3);
         assert_eq!(list.last_after_marker(n::B), list.find(ids[3]));
         list.remove_node(ids[3]);
         assert_eq!(list.last_after_marker(n::B), list.find(ids[2]));
-        list.push(ids[5], n::B, k2);
+        list.push(ids[5], n::B, |_, _| k2);
         assert_eq!(list.last_after_marker(n::I), None);
     }
 }

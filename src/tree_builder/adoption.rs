@@ -17,7 +17,7 @@ use crate::dom::NodeData;
 use crate::dom::names::{LocalName, Namespace};
 use crate::error::ErrorCode;
 
-use super::active_formatting::{EntryRef, Item};
+use super::active_formatting::{ActiveFormatting, EntryRef, Item};
 use super::insert::Location;
 use super::open_elements::{Kind, Scope};
 use super::{TagToken, TreeBuilder};
@@ -37,15 +37,28 @@ impl TreeBuilder {
         let Some(NodeData::Element(e)) = self.doc.arena.get(element).map(|x| x.get()) else {
             return;
         };
-        let e = *e;
-        let doc = &self.doc;
-        let key = self.active.key(
-            e.name,
-            doc.attrs_of(&e)
-                .iter()
-                .map(|a| (a.ns.key(), a.name, doc.str(a.value))),
-        );
-        self.active.push(element, e.name, key);
+        let name = e.name;
+        let (doc, token_attrs) = (&self.doc, &self.token_attrs);
+        // The key of an element in the list: its name and its attributes as the parser
+        // created them (a script may have changed them since: see `clone_element`).
+        let key_of = |seed: u64, node: NodeId| {
+            let Some(NodeData::Element(e)) = doc.arena.get(node).map(|x| x.get()) else {
+                return 0;
+            };
+            let kept = (!token_attrs.is_empty())
+                .then(|| token_attrs.get(&node).copied())
+                .flatten();
+            let attrs = doc
+                .attrs
+                .get(kept.unwrap_or(e.attrs).range())
+                .unwrap_or(&[]);
+            ActiveFormatting::key_with_seed(
+                seed,
+                e.name,
+                attrs.iter().map(|a| (a.ns.key(), a.name, doc.str(a.value))),
+            )
+        };
+        self.active.push(element, name, key_of);
     }
 
     /// Creates a clone of `element` for "create an element for the token for which `element`
@@ -93,7 +106,7 @@ impl TreeBuilder {
                     if let Some(location) = self.adjusted_insertion_location(None) {
                         self.insert_element_at(new, location);
                     }
-                    let name = self.active.name_and_key(entry).0;
+                    let name = self.active.name(entry);
                     self.push_element(new, name, Namespace::Html);
                     self.active.replace(entry, new);
                 }

@@ -205,37 +205,47 @@ impl TreeBuilder {
         let mark = self.doc.attrs_mark();
         let mut flags = 0;
         let mut xmlns_error = false;
-        for a in tag.tag.iter().flat_map(|t| t.attrs()) {
-            let name = match a.name_id {
-                Some(id) => id,
-                None => self.doc.intern(a.name),
-            };
-            let (attr_ns, local) = match ns {
-                Namespace::Html => (AttrNamespace::None, name),
-                _ => foreign::adjust_attribute(name, ns),
-            };
-            if ns == Namespace::MathMl
-                && tag.name == n::ANNOTATION_XML
-                && local == n::ENCODING
-                && attr_ns == AttrNamespace::None
-                && (a.value.eq_ignore_ascii_case("text/html")
-                    || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
-            {
-                flags |= FLAG_HTML_INTEGRATION_POINT;
-            }
-            if attr_ns == AttrNamespace::Xmlns {
-                // "If element has an xmlns attribute in the XMLNS namespace whose value is not
-                // exactly the same as the element's namespace, that is a parse error. Similarly,
-                // if element has an xmlns:xlink attribute in the XMLNS namespace whose value is
-                // not the XLink Namespace, that is a parse error."
-                let expected = if local == n::XMLNS {
-                    ns.url()
-                } else {
-                    "http://www.w3.org/1999/xlink"
+        let t = tag.tag;
+        let raw = t.map_or(&[][..], |t| t.raw_attrs());
+        if let (Some(t), false) = (t, raw.is_empty()) {
+            self.doc.attrs.reserve(raw.len());
+            for a in raw {
+                // (A name's text is looked at only when it has no static id.)
+                let name = match a.name_id() {
+                    Some(id) => id,
+                    None => self.doc.intern(t.raw_name(a)),
                 };
-                xmlns_error |= a.value != expected;
+                let value = t.raw_value(a);
+                let source = a.value.source_offset();
+                if ns == Namespace::Html {
+                    // No attribute adjustments, integration point or xmlns checks in HTML.
+                    self.doc.push_attr(name, AttrNamespace::None, value, source);
+                    continue;
+                }
+                let (attr_ns, local) = foreign::adjust_attribute(name, ns);
+                if ns == Namespace::MathMl
+                    && tag.name == n::ANNOTATION_XML
+                    && local == n::ENCODING
+                    && attr_ns == AttrNamespace::None
+                    && (value.eq_ignore_ascii_case("text/html")
+                        || value.eq_ignore_ascii_case("application/xhtml+xml"))
+                {
+                    flags |= FLAG_HTML_INTEGRATION_POINT;
+                }
+                if attr_ns == AttrNamespace::Xmlns {
+                    // "If element has an xmlns attribute in the XMLNS namespace whose value is
+                    // not exactly the same as the element's namespace, that is a parse error.
+                    // Similarly, if element has an xmlns:xlink attribute in the XMLNS namespace
+                    // whose value is not the XLink Namespace, that is a parse error."
+                    let expected = if local == n::XMLNS {
+                        ns.url()
+                    } else {
+                        "http://www.w3.org/1999/xlink"
+                    };
+                    xmlns_error |= value != expected;
+                }
+                self.doc.push_attr(local, attr_ns, value, source);
             }
-            self.doc.push_attr(local, attr_ns, a.value, a.source_offset);
         }
         if xmlns_error {
             self.tag_error(ErrorCode::InvalidXmlnsAttribute, tag, false);
@@ -300,6 +310,54 @@ impl TreeBuilder {
     ) -> NodeId {
         // Options popped before this element is inserted see the selectedness as it was.
         self.flush_popped_options();
+        let (element, deep) = match self.plain_insertion_parent(only_add_to_element_stack) {
+            // The common case: "the adjusted insertion location" is inside the current node,
+            // after its last child, and the element is not deep enough for a stand-in.
+            Some(parent) => (
+                self.create_element_for_token_in(tag, ns, Some(parent)),
+                false,
+            ),
+            None => self.create_and_insert_element(tag, ns, only_add_to_element_stack),
+        };
+        // (The option and selectedcontent insertion steps ran in the DOM edit.)
+        if ns == Namespace::Html && tag.name == n::SELECTEDCONTENT {
+            self.note_select_element(element);
+        }
+        self.push_element(element, tag.name, ns);
+        if deep {
+            self.open.mark_stand_in(self.open.len() - 1);
+        }
+        element
+    }
+
+    /// The current node, when a new element goes last in it: it is not a `template` (whose
+    /// contents take the element), foster parenting is off, there is no fragment's root
+    /// insertion target and no depth cap, and the new element gets no stand-in. (The current
+    /// node is an element, never the Document.)
+    #[inline]
+    fn plain_insertion_parent(&self, only_add_to_element_stack: bool) -> Option<NodeId> {
+        if only_add_to_element_stack
+            || self.foster_parenting
+            || self.root_insertion_target.is_some()
+            || self.max_depth.is_some()
+            || self.is_stand_in_position(self.open.len())
+        {
+            return None;
+        }
+        let current = self.open.current()?;
+        (!current.is_html(n::TEMPLATE)).then_some(current.node)
+    }
+
+    /// The element of [`TreeBuilder::insert_foreign_element`] in the general case: created and
+    /// inserted at the adjusted insertion location (if any), with a stand-in when it is deep in
+    /// the stack (returned `true`).
+    #[inline(never)]
+    fn create_and_insert_element(
+        &mut self,
+        tag: &TagToken<'_>,
+        ns: Namespace,
+        only_add_to_element_stack: bool,
+    ) -> (NodeId, bool) {
         let location = if only_add_to_element_stack {
             None
         } else {
@@ -315,8 +373,8 @@ impl TreeBuilder {
                 self.insert_element_at(element, location);
                 element
             }
-            // The common case: the new element goes last in its parent (a Document parent takes
-            // no second element; "insert an element at the adjusted insertion location").
+            // The new element goes last in its parent (a Document parent takes no second
+            // element; "insert an element at the adjusted insertion location").
             Some(location)
                 if location.before.is_none()
                     && !(matches!(
@@ -333,15 +391,7 @@ impl TreeBuilder {
             }
             None => self.create_element_for_token(tag, ns),
         };
-        // (The option and selectedcontent insertion steps ran in the DOM edit.)
-        if ns == Namespace::Html && tag.name == n::SELECTEDCONTENT {
-            self.note_select_element(element);
-        }
-        self.push_element(element, tag.name, ns);
-        if deep {
-            self.open.mark_stand_in(self.open.len() - 1);
-        }
-        element
+        (element, deep)
     }
 
     /// Whether an element pushed at `position` gets a stand-in: every
@@ -396,6 +446,21 @@ impl TreeBuilder {
         if text.text.is_empty() {
             return;
         }
+        // The common case: the current node (an element, not a template), no foster
+        // parenting, no fragment's root insertion target, no source positions.
+        if !self.foster_parenting
+            && self.root_insertion_target.is_none()
+            && self.doc.positions.is_none()
+        {
+            if let Some(current) = self.open.current() {
+                if !current.is_html(n::TEMPLATE) {
+                    let parent = current.node;
+                    self.doc
+                        .append_text(parent, text.text, text.source_offset());
+                    return;
+                }
+            }
+        }
         let Some(location) = self.adjusted_insertion_location(None) else {
             return;
         };
@@ -427,6 +492,9 @@ impl TreeBuilder {
             Some(_) => None,
             None => {
                 self.doc.append_text(location.parent, text, source);
+                if self.doc.positions.is_none() {
+                    return;
+                }
                 self.doc
                     .arena
                     .get(location.parent)

@@ -206,8 +206,9 @@ pub(crate) enum Tok<'t> {
         data: &'t str,
         offset: usize,
     },
-    /// A DOCTYPE.
-    Doctype(Doctype<'t>),
+    /// A DOCTYPE (by reference: the rare token would otherwise make every token larger to
+    /// copy).
+    Doctype(&'t Doctype<'t>),
     /// The end of the input (at this offset).
     Eof(usize),
 }
@@ -551,7 +552,7 @@ impl TreeBuilder {
                 data,
                 offset: span.start,
             },
-            Token::Doctype(d) => Tok::Doctype(d),
+            Token::Doctype(ref d) => Tok::Doctype(d),
             Token::Eof { offset } => Tok::Eof(offset),
         }
     }

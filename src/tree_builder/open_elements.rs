@@ -101,6 +101,15 @@ const KINDS: [(Kind, u32); 7] = [
     (Kind::TableScope, TABLE_SCOPE),
     (Kind::ResetMode, RESET_MODE),
 ];
+// The kind of each flag of `KINDS` is the flag's bit number, so that the lists of an element's
+// kinds are found from its set bits (`kind_bits`).
+const _: () = {
+    let mut i = 0;
+    while i < KINDS.len() {
+        assert!(KINDS[i].0 as usize == i && KINDS[i].1 == 1 << i);
+        i += 1;
+    }
+};
 const ANY_KIND: u32 = SPECIAL
     | SPECIAL_NOT_ADDRESS_DIV_P
     | SCOPE
@@ -406,7 +415,19 @@ impl OpenElements {
     // ---------------------------------------------------------------------------------------
     // Writing.
 
+    /// The position list of `name` in `ns` (created if need be).
+    #[inline]
     fn name_list_mut(&mut self, name: LocalName, ns: Namespace) -> &mut Vec<u32> {
+        // The common case first: an HTML element with a static name.
+        if ns == Namespace::Html && name.is_static() && (name.0 as usize) < self.html_by_name.len()
+        {
+            return &mut self.html_by_name[name.0 as usize];
+        }
+        self.name_list_mut_slow(name, ns)
+    }
+
+    #[inline(never)]
+    fn name_list_mut_slow(&mut self, name: LocalName, ns: Namespace) -> &mut Vec<u32> {
         match (ns, name.dynamic_index()) {
             (Namespace::Html, None) => {
                 let i = name.0 as usize;
@@ -451,16 +472,12 @@ impl OpenElements {
         } else {
             insert_sorted(list, p);
         }
-        if flags & ANY_KIND != 0 {
-            for (kind, flag) in KINDS {
-                if flags & flag != 0 {
-                    let list = &mut self.kinds[kind as usize];
-                    if at_end {
-                        list.push(p);
-                    } else {
-                        insert_sorted(list, p);
-                    }
-                }
+        for kind in kind_bits(flags) {
+            let list = &mut self.kinds[kind];
+            if at_end {
+                list.push(p);
+            } else {
+                insert_sorted(list, p);
             }
         }
     }
@@ -509,12 +526,8 @@ impl OpenElements {
             list.pop();
         }
         drop_dead_tail(list);
-        if e.flags & ANY_KIND != 0 {
-            for (kind, flag) in KINDS {
-                if e.flags & flag != 0 {
-                    self.kinds[kind as usize].pop();
-                }
-            }
+        for kind in kind_bits(e.flags) {
+            self.kinds[kind].pop();
         }
         if e.flags & EOF_ALLOWED == 0 {
             self.not_eof_allowed -= 1;
@@ -773,6 +786,7 @@ impl OpenElements {
     /// Drops the dead entries when they outnumber the live ones (positions change: call it
     /// only between tokens). Each compaction costs O(stack) and follows at least as many
     /// removals, so removals stay O(1) amortized.
+    #[inline]
     pub(crate) fn compact_if_sparse(&mut self) {
         if self.dead > 64 && self.dead >= self.depth() {
             self.compact();
@@ -780,6 +794,7 @@ impl OpenElements {
     }
 
     /// Drops the dead entries, renumbering the live ones.
+    #[inline(never)]
     fn compact(&mut self) {
         let live: Vec<Entry> = self.entries.iter().filter(|e| !e.dead).copied().collect();
         self.entries.clear();
@@ -835,7 +850,16 @@ impl OpenElements {
     }
 
     /// Bookkeeping for an element leaving the stack (popped or removed) from position `i`.
+    #[inline]
     fn note_leaving(&mut self, e: &Entry, i: usize) {
+        // (Usually there is none: no stand-in, no source positions, no options tracked.)
+        if e.stand_in || self.closing.is_some() || self.track_popped_options {
+            self.note_leaving_now(e, i);
+        }
+    }
+
+    #[inline(never)]
+    fn note_leaving_now(&mut self, e: &Entry, i: usize) {
         self.note_left(e, i);
         if self.closing == Some(e.name) && self.closed.is_none() {
             self.closed = Some(e.node);
@@ -997,6 +1021,20 @@ impl OpenElements {
             }
         }
     }
+}
+
+/// The [`Kind`]s (as indices of `kinds`) among an element's `flags`.
+#[inline]
+fn kind_bits(flags: u32) -> impl Iterator<Item = usize> {
+    let mut bits = flags & ANY_KIND;
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let kind = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(kind)
+    })
 }
 
 /// Drops dead entries from the end of a position list.

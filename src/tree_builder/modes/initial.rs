@@ -21,7 +21,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             tb.insert_processing_instruction(target, data, Some(document));
             Step::Done
         }
-        Tok::Doctype(doctype) => doctype_token(tb, &doctype),
+        Tok::Doctype(doctype) => doctype_token(tb, doctype),
         _ => anything_else(tb, token),
     }
 }
