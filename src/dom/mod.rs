@@ -210,7 +210,8 @@ pub struct Document {
 impl Document {
     /// An empty document (a `Document` node and nothing else) over `source`.
     pub(crate) fn with_source(source: String, root_kind: NodeData) -> Document {
-        let mut arena = Arena::with_capacity(source.len() / 24 + 4);
+        // The parser reserves room for the nodes once it has seen the input.
+        let mut arena = Arena::with_capacity(4);
         let root = arena.new_node(root_kind);
         Document {
             serial: NEXT_DOCUMENT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -609,6 +610,26 @@ impl Document {
         self.error_count += 1;
         if self.errors.len() < limit {
             self.errors.push(error);
+        }
+    }
+
+    /// After parsing: gives back the room the node arena and the string and attribute
+    /// buffers hold beyond an eighth of what they use (room reserved by an estimate, or left
+    /// by a buffer's doubling). Shrinking a buffer reallocates it in place or with one copy,
+    /// never above its old size.
+    pub(crate) fn shrink_buffers(&mut self) {
+        fn wasteful(len: usize, capacity: usize) -> bool {
+            capacity - len.min(capacity) > len / 8 + 16
+        }
+        if wasteful(self.arena.len(), self.arena.capacity()) {
+            self.arena.shrink_to_fit();
+        }
+        if wasteful(self.attrs.len(), self.attrs.capacity()) {
+            self.attrs.shrink_to_fit();
+        }
+        self.strings.shrink(wasteful);
+        if wasteful(self.errors.len(), self.errors.capacity()) {
+            self.errors.shrink_to_fit();
         }
     }
 

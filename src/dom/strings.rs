@@ -213,6 +213,15 @@ impl Strings {
         *r = self.push(text);
     }
 
+    /// Shrinks each buffer to its length when `wasteful(len, capacity)` says so.
+    pub(crate) fn shrink(&mut self, wasteful: impl Fn(usize, usize) -> bool) {
+        for buf in [&mut self.source, &mut self.extra] {
+            if wasteful(buf.len(), buf.capacity()) {
+                buf.shrink_to_fit();
+            }
+        }
+    }
+
     /// Bytes of heap the buffers hold.
     pub(crate) fn heap_size(&self) -> usize {
         self.source.capacity() + self.extra.capacity()
