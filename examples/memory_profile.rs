@@ -2,7 +2,10 @@
 //! finished document keeps, per input byte and per node (a counting global allocator).
 //!
 //! `cargo run --release --example memory_profile -- [FILE|DIR]...` (default: the shared bench
-//! corpus when present, else the vendored pages).
+//! corpus, `../shared/bench-corpus` or the folder `HTML_ARENA_CORPUS` names, when present, else
+//! the vendored pages). Columns: the input's size, the nodes, the peak heap of the parse and
+//! its ratio to the input, the heap the document keeps, that per node, per node without the
+//! source text the document keeps, and nodes per `<` of the input.
 
 #[path = "../benches/common/alloc.rs"]
 mod alloc;
@@ -16,7 +19,8 @@ fn pages(args: &[String]) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut roots: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
     if roots.is_empty() {
-        let shared = root.join("../shared/bench-corpus");
+        let shared = std::env::var_os("HTML_ARENA_CORPUS")
+            .map_or_else(|| root.join("../shared/bench-corpus"), PathBuf::from);
         roots.push(if shared.is_dir() {
             shared
         } else {
@@ -67,7 +71,11 @@ fn main() {
         per_node.push(b_node);
         per_node_no_src.push(b_node_no_src);
         ratios.push(ratio);
-        let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let name = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         if bytes.len() > largest.0 {
             largest = (bytes.len(), ratio, name.clone());
         }

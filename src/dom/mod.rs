@@ -613,13 +613,14 @@ impl Document {
         }
     }
 
-    /// After parsing: gives back the room the node arena and the string and attribute
-    /// buffers hold beyond an eighth of what they use (room reserved by an estimate, or left
-    /// by a buffer's doubling). Shrinking a buffer reallocates it in place or with one copy,
-    /// never above its old size.
+    /// After parsing: gives back the room the node arena and the string, attribute and error
+    /// buffers hold beyond what they use (room reserved by an estimate, or left by a buffer's
+    /// doubling), when it is more than an eighth. Shrinking a buffer reallocates it in place
+    /// or with one copy, never above its old size; it is not done for less, since giving
+    /// memory back to the system costs a parse that follows more than the bytes are worth.
     pub(crate) fn shrink_buffers(&mut self) {
         fn wasteful(len: usize, capacity: usize) -> bool {
-            capacity - len.min(capacity) > len / 8 + 16
+            capacity - len.min(capacity) > len / 8 + 64
         }
         if wasteful(self.arena.len(), self.arena.capacity()) {
             self.arena.shrink_to_fit();

@@ -557,31 +557,33 @@ impl Parser {
     }
 }
 
-/// About how many nodes `input` makes: a start tag or comment (`<` before an ASCII letter,
-/// `!` or `?`) makes one, and so does a run of text (`>` before anything but `<`). On the
-/// 51 pages of the bench corpus the count is within 0.85x to 1.01x of the nodes built (the
-/// elements a page leaves implied and the tags in scripts roughly cancel out); hostile
-/// inputs can do anything, and then the arena grows as a `Vec` does.
+/// About how many nodes `input` makes: a tag or comment (`<` before anything but `/`) makes
+/// one, and so does a run of text (`>` before anything but `<`). On the 51 pages of the bench
+/// corpus this is 0.81x to 1.01x of the nodes built (the elements a page leaves implied, and
+/// the `<` in scripts, roughly cancel out). Whatever the input, a node needs a tag (a `<` and
+/// a `>`) or a run of text between two tags, so the estimate is capped at twice the smaller
+/// of the counts of `<` and `>`: a flood of `>` or of unclosed `<a` reserves nothing.
 ///
-/// One pass at a few instructions per 16 bytes (the compiler vectorizes the inner loop: the
-/// counts of a block fit in a byte).
+/// One pass at about 1.5 instructions per byte: the compiler vectorizes the inner loop (the
+/// counts of a 128-byte block fit in a byte each).
 fn estimated_nodes(input: &[u8]) -> usize {
     let Some(next) = input.get(1..) else {
         return 0;
     };
-    let mut total = 0usize;
+    let (mut nodes, mut lt, mut gt) = (0usize, 0usize, 0usize);
     for (a, b) in input.chunks(128).zip(next.chunks(128)) {
-        let mut n = 0u8;
+        let (mut n, mut l, mut g) = (0u8, 0u8, 0u8);
         for (&a, &b) in a.iter().zip(b) {
-            // `b as i8 > 0x40`: an ASCII letter or one of a few punctuation marks (a close
-            // enough test); bytes of non-ASCII characters are negative.
-            let tag = (a == b'<') & (((b as i8) > 0x40) | (b == b'!') | (b == b'?'));
-            let text = (a == b'>') & (b != b'<');
-            n += u8::from(tag | text);
+            let (is_lt, is_gt) = (a == b'<', a == b'>');
+            n += u8::from((is_lt & (b != b'/')) | (is_gt & (b != b'<')));
+            l += u8::from(is_lt);
+            g += u8::from(is_gt);
         }
-        total += usize::from(n);
+        nodes += usize::from(n);
+        lt += usize::from(l);
+        gt += usize::from(g);
     }
-    total
+    nodes.min(lt.min(gt).saturating_mul(2).saturating_add(2))
 }
 
 fn new_tokenizer() -> Tokenizer {
@@ -849,6 +851,29 @@ mod tests {
             assert_eq!(doc.dump_tree(), whole.dump_tree(), "chunks of {size}");
             assert_eq!(doc.errors(), whole.errors(), "chunks of {size}");
         }
+    }
+
+    #[test]
+    fn node_estimate_follows_pages_and_ignores_floods() {
+        let page = "<!DOCTYPE html><html><head><title>T</title></head><body>\n<p class=a>one \
+                    <b>two</b></p>\n<!-- c --><ul><li>x</li><li>y</li></ul>\n</body></html>";
+        let nodes = Document::parse(page).node_count();
+        let estimate = estimated_nodes(page.as_bytes());
+        assert!(
+            estimate * 10 >= nodes * 8 && estimate * 10 <= nodes * 12,
+            "{estimate} for {nodes} nodes"
+        );
+        for flood in [">", "a>", "<a", "<", "</", "<!"] {
+            let input = flood.repeat(100_000);
+            assert!(estimated_nodes(input.as_bytes()) <= 2, "{flood}");
+            // Reserved for a flood: a few nodes, not one per byte.
+            let mut pipeline = Pipeline::document(&ParseOptions::default());
+            pipeline.reserve(input.as_bytes());
+            assert!(pipeline.builder.doc.arena.capacity() < 64, "{flood}");
+        }
+        // Real nodes: one per `<a>`.
+        let input = "<a>".repeat(1000);
+        assert_eq!(estimated_nodes(input.as_bytes()), 1000);
     }
 
     #[test]
