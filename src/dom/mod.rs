@@ -34,7 +34,7 @@ pub use node::{
     NodeKind, NodeRef, Traverse,
 };
 pub(crate) use order::{TreeOrder, UNNUMBERED};
-pub(crate) use strings::{StrRef, Strings};
+pub(crate) use strings::{PackedStr, StrHandle, StrRef, Strings};
 
 use crate::encoding::{Confidence, Encoding};
 use crate::error::ParseError;
@@ -84,12 +84,13 @@ pub enum QuirksMode {
     Quirks,
 }
 
-/// One attribute in a document's attribute list.
+/// One attribute in a document's attribute list (16 bytes: values are never appended to, so
+/// they are kept as a [`PackedStr`]).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Attr {
     pub(crate) name: LocalName,
     pub(crate) ns: AttrNamespace,
-    pub(crate) value: StrRef,
+    pub(crate) value: PackedStr,
 }
 
 /// A run of attributes in [`Document::attrs`]. Runs are never modified in place, so two
@@ -481,6 +482,7 @@ impl Document {
             return;
         }
         let value = self.strings.push_maybe_source(value, source_offset);
+        let value = self.strings.pack(value);
         self.attrs.push(Attr { name, ns, value });
     }
 
@@ -514,8 +516,8 @@ impl Document {
 
     /// The text of a stored string.
     #[inline]
-    pub(crate) fn str(&self, r: StrRef) -> &str {
-        self.strings.get(r)
+    pub(crate) fn str(&self, r: impl StrHandle) -> &str {
+        r.text(&self.strings)
     }
 
     /// The contents fragment of a `template` element.
@@ -664,6 +666,11 @@ impl fmt::Debug for Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn attr_is_small() {
+        assert_eq!(std::mem::size_of::<Attr>(), 16);
+    }
 
     #[test]
     fn node_data_is_small() {
