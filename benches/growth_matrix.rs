@@ -813,8 +813,8 @@ const MEMORY_EXPLAINED: &[(&str, &str)] = &[
         " b{i}",
         "one tag with a distinct attribute name every 7 bytes: each costs the tokenizer's \
          48-byte attribute record and duplicate-check entry, the document's 16-byte attribute \
-         and its interned name (bytes, end, hash entry), in buffers that double: about 180 \
-         bytes per attribute at the peak, constant per attribute but 26x a 7-byte one",
+         and its interned name (bytes, end, hash entry), in buffers that double: about 170 \
+         bytes per attribute at the peak, constant per attribute but 24x a 7-byte one",
     ),
     (
         " b{i}=v",
