@@ -134,16 +134,27 @@ fn main() {
         totals[2] / totals[0]
     );
 
-    // Memory: heap per node over the corpus, and the peak of the largest page.
+    // Memory: what each document keeps (counted by the allocator: arena, strings, attributes,
+    // names, errors), per node; and the peak of the largest page.
     let (mut heap, mut nodes) = (0usize, 0usize);
+    let (mut per_node, mut per_node_no_source) = (Vec::new(), Vec::new());
     for page in &pages {
-        let (doc, _) = peak_of(|| html_arena::Document::parse(&page.text));
-        heap += doc.heap_size();
-        nodes += doc.node_count();
+        let base = common::alloc::live();
+        let doc = html_arena::Document::parse(&page.text);
+        let kept = common::alloc::live().saturating_sub(base);
+        let n = doc.node_count().max(1);
+        heap += kept;
+        nodes += n;
+        per_node.push(kept as f64 / n as f64);
+        per_node_no_source.push(kept.saturating_sub(doc.source().len()) as f64 / n as f64);
     }
     println!(
-        "memory: {:.0} bytes of heap per node over the corpus ({nodes} nodes; the document keeps its source text)",
-        heap as f64 / nodes as f64
+        "memory: {:.0} bytes of heap per node over the corpus ({nodes} nodes); median page {:.0} \
+         bytes per node, {:.0} without the source text the document keeps \
+         (`cargo run --release --example memory_profile` shows every page)",
+        heap as f64 / nodes as f64,
+        common::median(&mut per_node),
+        common::median(&mut per_node_no_source)
     );
     if let Some(largest) = pages.iter().max_by_key(|p| p.bytes.len()) {
         let (doc, arena_peak) =

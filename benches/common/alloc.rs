@@ -46,3 +46,8 @@ pub fn peak_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
     let value = f();
     (value, PEAK.load(Ordering::Relaxed).saturating_sub(base))
 }
+
+/// The heap bytes live now (only meaningful with [`Counting`] as the global allocator).
+pub fn live() -> usize {
+    LIVE.load(Ordering::Relaxed)
+}

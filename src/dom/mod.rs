@@ -34,7 +34,7 @@ pub use node::{
     NodeKind, NodeRef, Traverse,
 };
 pub(crate) use order::{TreeOrder, UNNUMBERED};
-pub(crate) use strings::{StrRef, Strings};
+pub(crate) use strings::{PackedStr, StrHandle, StrRef, Strings};
 
 use crate::encoding::{Confidence, Encoding};
 use crate::error::ParseError;
@@ -84,12 +84,13 @@ pub enum QuirksMode {
     Quirks,
 }
 
-/// One attribute in a document's attribute list.
+/// One attribute in a document's attribute list (16 bytes: values are never appended to, so
+/// they are kept as a [`PackedStr`]).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Attr {
     pub(crate) name: LocalName,
     pub(crate) ns: AttrNamespace,
-    pub(crate) value: StrRef,
+    pub(crate) value: PackedStr,
 }
 
 /// A run of attributes in [`Document::attrs`]. Runs are never modified in place, so two
@@ -210,7 +211,8 @@ pub struct Document {
 impl Document {
     /// An empty document (a `Document` node and nothing else) over `source`.
     pub(crate) fn with_source(source: String, root_kind: NodeData) -> Document {
-        let mut arena = Arena::with_capacity(source.len() / 24 + 4);
+        // The parser reserves room for the nodes once it has seen the input.
+        let mut arena = Arena::with_capacity(4);
         let root = arena.new_node(root_kind);
         Document {
             serial: NEXT_DOCUMENT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -480,6 +482,7 @@ impl Document {
             return;
         }
         let value = self.strings.push_maybe_source(value, source_offset);
+        let value = self.strings.pack(value);
         self.attrs.push(Attr { name, ns, value });
     }
 
@@ -513,8 +516,8 @@ impl Document {
 
     /// The text of a stored string.
     #[inline]
-    pub(crate) fn str(&self, r: StrRef) -> &str {
-        self.strings.get(r)
+    pub(crate) fn str(&self, r: impl StrHandle) -> &str {
+        r.text(&self.strings)
     }
 
     /// The contents fragment of a `template` element.
@@ -612,6 +615,27 @@ impl Document {
         }
     }
 
+    /// After parsing: gives back the room the node arena and the string, attribute and error
+    /// buffers hold beyond what they use (room reserved by an estimate, or left by a buffer's
+    /// doubling), when it is more than an eighth. Shrinking a buffer reallocates it in place
+    /// or with one copy, never above its old size; it is not done for less, since giving
+    /// memory back to the system costs a parse that follows more than the bytes are worth.
+    pub(crate) fn shrink_buffers(&mut self) {
+        fn wasteful(len: usize, capacity: usize) -> bool {
+            capacity - len.min(capacity) > len / 8 + 64
+        }
+        if wasteful(self.arena.len(), self.arena.capacity()) {
+            self.arena.shrink_to_fit();
+        }
+        if wasteful(self.attrs.len(), self.attrs.capacity()) {
+            self.attrs.shrink_to_fit();
+        }
+        self.strings.shrink(wasteful);
+        if wasteful(self.errors.len(), self.errors.capacity()) {
+            self.errors.shrink_to_fit();
+        }
+    }
+
     /// Heap bytes held by the document's buffers (arena, strings, attributes, names).
     pub fn heap_size(&self) -> usize {
         self.arena.capacity() * std::mem::size_of::<indextree::Node<NodeData>>()
@@ -642,6 +666,11 @@ impl fmt::Debug for Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn attr_is_small() {
+        assert_eq!(std::mem::size_of::<Attr>(), 16);
+    }
 
     #[test]
     fn node_data_is_small() {

@@ -513,6 +513,7 @@ impl Document {
             };
         let name = self.intern(name);
         let value = self.strings.push(value);
+        let value = self.strings.pack(value);
         // Attribute runs are shared and never modified in place: write a new run.
         let old = self.attrs_of(&data).to_vec();
         let mark = self.attrs_mark();
@@ -744,6 +745,7 @@ impl Document {
                 for a in src.attrs_of(&e) {
                     let attr_name = self.intern(src.name_str(a.name));
                     let value = self.strings.push(src.str(a.value));
+                    let value = self.strings.pack(value);
                     self.attrs.push(Attr {
                         name: attr_name,
                         ns: a.ns,

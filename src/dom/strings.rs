@@ -28,6 +28,7 @@ pub(crate) const MAX_STR_LEN: usize = u32::MAX as usize;
 
 impl StrRef {
     /// The empty string.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) const EMPTY: StrRef = StrRef {
         start: 0,
         len: 0,
@@ -72,6 +73,43 @@ impl StrRef {
     }
 }
 
+/// A string of a document's [`Strings`] that is never appended to (an attribute value), in 8
+/// bytes instead of a [`StrRef`]'s 16: the length in the top 24 bits, then whether it is in
+/// `extra`, then its 39-bit offset. A string that does not fit (16 MiB or longer, or past
+/// 512 GiB) is kept as a [`StrRef`] in the buffers' list of long strings, which the low bits
+/// then index.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub(crate) struct PackedStr(u64);
+
+/// The length field of a [`PackedStr`] that says: look in the list of long strings.
+const PACKED_LONG: u64 = (1 << 24) - 1;
+const PACKED_EXTRA: u64 = 1 << 39;
+
+impl PackedStr {
+    /// The empty string.
+    pub(crate) const EMPTY: PackedStr = PackedStr(0);
+}
+
+/// Something that names a string of a document's [`Strings`].
+pub(crate) trait StrHandle: Copy {
+    /// The string's text.
+    fn text(self, strings: &Strings) -> &str;
+}
+
+impl StrHandle for StrRef {
+    #[inline]
+    fn text(self, strings: &Strings) -> &str {
+        strings.get_ref(self)
+    }
+}
+
+impl StrHandle for PackedStr {
+    #[inline]
+    fn text(self, strings: &Strings) -> &str {
+        strings.get_ref(strings.unpack(self))
+    }
+}
+
 /// The two string buffers of a document.
 #[derive(Clone, Default)]
 pub(crate) struct Strings {
@@ -79,6 +117,8 @@ pub(crate) struct Strings {
     pub(crate) source: String,
     /// Every other string. Bytes reserved but unused hold U+0000 and are never read.
     extra: String,
+    /// The strings a [`PackedStr`] cannot describe by itself.
+    long: Vec<StrRef>,
 }
 
 impl Strings {
@@ -86,12 +126,53 @@ impl Strings {
         Strings {
             source,
             extra: String::new(),
+            long: Vec::new(),
         }
+    }
+
+    /// `r` in 8 bytes (for a string that is not appended to any more).
+    #[inline]
+    pub(crate) fn pack(&mut self, r: StrRef) -> PackedStr {
+        let (offset, len) = (r.offset() as u64, u64::from(r.len));
+        if len < PACKED_LONG && offset < PACKED_EXTRA {
+            let extra = if r.is_extra() { PACKED_EXTRA } else { 0 };
+            return PackedStr(len << 40 | extra | offset);
+        }
+        let i = self.long.len() as u64;
+        self.long.push(r.without_spare_room());
+        PackedStr(PACKED_LONG << 40 | i)
+    }
+
+    /// The [`StrRef`] of a [`PackedStr`].
+    #[inline]
+    pub(crate) fn unpack(&self, p: PackedStr) -> StrRef {
+        let len = p.0 >> 40;
+        let low = p.0 & ((1 << 40) - 1);
+        if len == PACKED_LONG {
+            return self.long.get(low as usize).copied().unwrap_or_default();
+        }
+        let offset = (low & (PACKED_EXTRA - 1)) as usize;
+        let start = if low & PACKED_EXTRA != 0 {
+            offset | EXTRA_BIT
+        } else {
+            offset
+        };
+        StrRef {
+            start,
+            len: len as u32,
+            cap: len as u32,
+        }
+    }
+
+    /// The text of `r` (a [`StrRef`] or a [`PackedStr`]).
+    #[inline]
+    pub(crate) fn get(&self, r: impl StrHandle) -> &str {
+        r.text(self)
     }
 
     /// The text of `r`.
     #[inline]
-    pub(crate) fn get(&self, r: StrRef) -> &str {
+    fn get_ref(&self, r: StrRef) -> &str {
         let start = r.offset();
         let end = start + r.len as usize;
         let buf = if r.is_extra() {
@@ -213,9 +294,20 @@ impl Strings {
         *r = self.push(text);
     }
 
+    /// Shrinks each buffer to its length when `wasteful(len, capacity)` says so.
+    pub(crate) fn shrink(&mut self, wasteful: impl Fn(usize, usize) -> bool) {
+        for buf in [&mut self.source, &mut self.extra] {
+            if wasteful(buf.len(), buf.capacity()) {
+                buf.shrink_to_fit();
+            }
+        }
+    }
+
     /// Bytes of heap the buffers hold.
     pub(crate) fn heap_size(&self) -> usize {
-        self.source.capacity() + self.extra.capacity()
+        self.source.capacity()
+            + self.extra.capacity()
+            + self.long.capacity() * std::mem::size_of::<StrRef>()
     }
 }
 
@@ -245,6 +337,35 @@ mod tests {
         s.append(&mut r, "&", None);
         assert_eq!(r.source_offset(), None);
         assert_eq!(s.get(r), "hello &");
+    }
+
+    #[test]
+    fn packed_strings_round_trip() {
+        let mut s = Strings::with_source("hello world".into());
+        let source = StrRef::source(6, 5);
+        let extra = s.push("extra");
+        for r in [source, extra, StrRef::EMPTY] {
+            let p = s.pack(r);
+            assert_eq!(s.unpack(p), r);
+            assert_eq!(p.text(&s), s.get(r));
+        }
+        // Too long or too far for 8 bytes: kept aside, read back the same.
+        let far = StrRef {
+            start: 1 << 45,
+            len: 3,
+            cap: 3,
+        };
+        let long = StrRef {
+            start: 2,
+            len: 1 << 24,
+            cap: 1 << 24,
+        };
+        for r in [far, long] {
+            let p = s.pack(r);
+            assert_eq!(s.unpack(p), r);
+        }
+        assert_eq!(s.unpack(PackedStr::EMPTY), StrRef::EMPTY);
+        assert_eq!(std::mem::size_of::<PackedStr>(), 8);
     }
 
     #[test]

@@ -321,7 +321,7 @@ impl ByteInput {
     /// Starts decoding the kept bytes with the sniffed encoding.
     fn start(&mut self, pipeline: &mut Pipeline, sniffed: Sniffed, last: bool) {
         let mut decoding = Decoding::start(sniffed.encoding, sniffed.confidence, pipeline);
-        pipeline.reserve(self.kept.len());
+        pipeline.reserve(&self.kept);
         let bytes = self.kept.get(sniffed.bom_len..).unwrap_or_default();
         let fed = decoding.feed(pipeline, bytes, &self.kept, last);
         self.decoding = Some(decoding);
@@ -335,7 +335,7 @@ impl ByteInput {
             // document, with the new encoding and the confidence certain. (No BOM to skip: a
             // BOM makes the confidence certain from the start.)
             pipeline.restart();
-            pipeline.reserve(self.kept.len());
+            pipeline.reserve(&self.kept);
             let mut decoding = Decoding::start(encoding, Confidence::Certain, pipeline);
             let _ = decoding.feed(pipeline, &self.kept, &[], last);
             self.decoding = Some(decoding);

@@ -5,7 +5,7 @@
 use indextree::NodeId;
 
 use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name as n};
-use crate::dom::{Attr, AttrRange, FLAG_HTML_INTEGRATION_POINT, NodeData, StrRef};
+use crate::dom::{Attr, AttrRange, FLAG_HTML_INTEGRATION_POINT, NodeData, PackedStr};
 use crate::error::ErrorCode;
 
 use super::foreign;
@@ -616,7 +616,7 @@ impl TreeBuilder {
             let filler = Attr {
                 name: LocalName(0),
                 ns: AttrNamespace::None,
-                value: StrRef::EMPTY,
+                value: PackedStr::EMPTY,
             };
             self.doc.attrs.resize(mark + room, filler);
             start = mark;
@@ -625,6 +625,7 @@ impl TreeBuilder {
         let first = start + range.len as usize;
         for (at, (name, value, source)) in (first..).zip(new) {
             let value = self.doc.strings.push_maybe_source(value, source);
+            let value = self.doc.strings.pack(value);
             self.doc.attrs[at] = Attr {
                 name,
                 ns: AttrNamespace::None,

@@ -127,7 +127,8 @@ pub fn coerce(doc: &mut Document) {
                     let value = strings.get(a.value);
                     if needs_char_fix(value) {
                         let fixed = fix_chars(value);
-                        a.value = strings.push(&fixed);
+                        let fixed = strings.push(&fixed);
+                        a.value = strings.pack(fixed);
                         changed = true;
                     }
                     new_attrs.push(a);
