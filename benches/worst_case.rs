@@ -165,6 +165,22 @@ fn shapes() -> Vec<Shape> {
             make: |n| rep("<select><option>x", n),
         },
         Shape {
+            name: "<select><b><div> n <option> </b>",
+            largest: 100_000,
+            make: |n| "<select><b><div>".to_owned() + &rep("<option>x", n) + "</b>",
+        },
+        Shape {
+            name: "<select>+selectedcontent n/4 <b><div> n <option> n/4 </b>",
+            largest: 100_000,
+            make: |n| {
+                "<select><button><selectedcontent></selectedcontent></button>".to_owned()
+                    + &rep("<b>", n / 4)
+                    + "<div>"
+                    + &rep("<option>x", n)
+                    + &rep("</b>", n / 4)
+            },
+        },
+        Shape {
             name: "<ul> n <li><div>",
             largest: 1_000_000,
             make: |n| "<ul>".to_owned() + &rep("<li><div>", n),

@@ -486,3 +486,306 @@ fn options_moved_by_adoption_many_times() {
         assert!(fast[sc..].lines().nth(1).is_some_and(|l| l.contains('"')));
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// The incremental selectedness state against the full steps.
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Every node in tree order (template contents excluded).
+fn all_nodes(doc: &Document) -> Vec<NodeId> {
+    doc.root().descendants().map(|d| d.node_id()).collect()
+}
+
+/// The live nodes of `known`, then every node of the trees they are in (detached ones
+/// too), in a deterministic order.
+fn all_trees(doc: &Document, known: &[NodeId]) -> Vec<NodeId> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let roots = std::iter::once(doc.root().node_id())
+        .chain(known.iter().copied())
+        .filter_map(|id| doc.node(id))
+        .map(|n| n.ancestors().last().unwrap_or(n));
+    for root in roots {
+        for d in root.descendants() {
+            if seen.insert(d.node_id()) {
+                out.push(d.node_id());
+            }
+        }
+    }
+    for &id in known {
+        if doc.node(id).is_some() && seen.insert(id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// The tree and the selectedness of every option in it, the options' selectedness being
+/// the state the steps keep (selectedcontent copies show it only in part).
+fn observe(doc: &Document, extra: &[NodeId]) -> String {
+    let mut out = doc.dump_tree();
+    for id in all_nodes(doc).into_iter().chain(extra.iter().copied()) {
+        if let Some(s) = doc.option_selectedness(id) {
+            out.push(if s { '1' } else { '0' });
+        }
+    }
+    out
+}
+
+/// Every tree holding a tracked node, as HTML with each option's selectedness after it.
+fn trees(doc: &Document, known: &[NodeId]) -> String {
+    let mut out = String::new();
+    let mut roots = Vec::new();
+    for &id in known {
+        if let Some(n) = doc.node(id) {
+            let root = n.ancestors().last().unwrap_or(n);
+            if !roots.contains(&root.node_id()) {
+                roots.push(root.node_id());
+                out.push_str(&root.html());
+                for d in root.descendants() {
+                    if let Some(s) = doc.option_selectedness(d.node_id()) {
+                        out.push(if s { '1' } else { '0' });
+                    }
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn seed() -> u64 {
+    std::env::var("SEL_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+fn parse_both(html: &str) -> (Document, Document) {
+    Document::select_steps_reference_mode(false);
+    let fast = Document::parse(html);
+    Document::select_steps_reference_mode(true);
+    let reference = Document::parse(html);
+    Document::select_steps_reference_mode(false);
+    (fast, reference)
+}
+
+const SOUP: &[&str] = &[
+    "<select>",
+    "<select multiple>",
+    "<select size=3>",
+    "</select>",
+    "<option>",
+    "<option>",
+    "<option>",
+    "<option selected>",
+    "<option disabled>",
+    "</option>",
+    "<optgroup>",
+    "<optgroup disabled>",
+    "</optgroup>",
+    "<hr>",
+    "<b>",
+    "<b>",
+    "</b>",
+    "</b>",
+    "<i>",
+    "</i>",
+    "<div>",
+    "</div>",
+    "<p>",
+    "<button>",
+    "</button>",
+    "<selectedcontent>",
+    "</selectedcontent>",
+    "<table>",
+    "<tr>",
+    "<td>",
+    "</table>",
+    "<template>",
+    "</template>",
+    "<datalist>",
+    "x",
+    "y",
+];
+
+fn soup(rng: &mut Rng, len: usize) -> String {
+    (0..len).map(|_| SOUP[rng.below(SOUP.len())]).collect()
+}
+
+/// Parsing: the incremental state (the first enabled option kept up to date, the
+/// selectedness setting algorithm run in part, moves that skip the steps) gives the same
+/// tree and the same selectedness of every option as the full algorithm after every change,
+/// on random soups of select, option, optgroup, selectedcontent, formatting elements
+/// (adoption agency), tables (foster parenting) and templates; and the incremental state
+/// agrees with the tree at the end.
+#[test]
+fn parse_agrees_with_the_full_steps() {
+    let mut rng = Rng(0x5e1e_c7ed ^ seed());
+    for case in 0..3000 {
+        let html = soup(&mut rng, 8 + case % 60);
+        let (mut fast, reference) = parse_both(&html);
+        assert_eq!(
+            observe(&fast, &[]),
+            observe(&reference, &[]),
+            "input: {html}"
+        );
+        if let Err(e) = fast.check_select_state() {
+            panic!("input: {html}\n{e}");
+        }
+    }
+}
+
+/// The mutation API: random sequences of moves, removals, insertions of new options and
+/// attribute changes (selected, disabled, multiple, size) on both documents in lockstep give
+/// the same tree and selectedness after every step, and the incremental state agrees with
+/// the tree after every step.
+#[test]
+fn mutations_agree_with_the_full_steps() {
+    let mut rng = Rng(0x0b7_10a5 ^ seed());
+    for case in 0..600 {
+        let html = format!("<div id=pool></div>{}", soup(&mut rng, 20 + case % 40));
+        let (mut fast, mut reference) = parse_both(&html);
+        // The same nodes in both documents, by position; detached ones stay in the lists.
+        let mut a = all_nodes(&fast);
+        let mut b = all_nodes(&reference);
+        assert_eq!(a.len(), b.len());
+        let mut log = String::new();
+        for step in 0..60 {
+            if a.is_empty() {
+                break;
+            }
+            let op = rng.below(10);
+            let before = fast.dump_tree();
+            let x = rng.below(a.len());
+            let y = rng.below(a.len());
+            log.push_str(&format!("step {step} op {op} x {x} y {y}\n"));
+
+            let (ra, rb) = match op {
+                // Moves (appending, prepending, inserting before).
+                0 | 1 => (
+                    fast.append(a[y], a[x]).is_ok(),
+                    reference.append(b[y], b[x]).is_ok(),
+                ),
+                2 => (
+                    fast.prepend(a[y], a[x]).is_ok(),
+                    reference.prepend(b[y], b[x]).is_ok(),
+                ),
+                3 => (
+                    fast.insert_before(a[y], a[x]).is_ok(),
+                    reference.insert_before(b[y], b[x]).is_ok(),
+                ),
+                4 => (fast.detach(a[x]).is_ok(), reference.detach(b[x]).is_ok()),
+                // New options, some selected or disabled.
+                5 => {
+                    let attr = ["selected", "disabled", "label"][rng.below(3)];
+                    let (na, nb) = (
+                        fast.new_element("option").unwrap(),
+                        reference.new_element("option").unwrap(),
+                    );
+                    fast.set_attribute(na, attr, "").unwrap();
+                    reference.set_attribute(nb, attr, "").unwrap();
+                    a.push(na);
+                    b.push(nb);
+                    (
+                        fast.append(a[y], na).is_ok(),
+                        reference.append(b[y], nb).is_ok(),
+                    )
+                }
+                // Attribute changes.
+                6 | 7 => {
+                    let name = ["selected", "disabled", "multiple", "size"][rng.below(4)];
+                    let value = ["", "1", "2"][rng.below(3)];
+                    if op == 6 {
+                        (
+                            fast.set_attribute(a[x], name, value).is_ok(),
+                            reference.set_attribute(b[x], name, value).is_ok(),
+                        )
+                    } else {
+                        (
+                            fast.remove_attribute(a[x], name).is_ok(),
+                            reference.remove_attribute(b[x], name).is_ok(),
+                        )
+                    }
+                }
+                8 => (fast.remove(a[x]).is_ok(), reference.remove(b[x]).is_ok()),
+                _ => {
+                    let html = soup(&mut rng, 6);
+                    log.push_str(&format!("  inner {html}\n"));
+                    (
+                        fast.set_inner_html(a[x], &html).is_ok(),
+                        reference.set_inner_html(b[x], &html).is_ok(),
+                    )
+                }
+            };
+            let what = format!("case {case}\n{log}\n{html}");
+            assert_eq!(ra, rb, "{what}");
+            if op == 9 && ra {
+                // New nodes: take them in from both documents alike.
+                a = all_trees(&fast, &a);
+                b = all_trees(&reference, &b);
+                assert_eq!(a.len(), b.len(), "{what}");
+            }
+            if observe(&fast, &a) != observe(&reference, &b) {
+                panic!(
+                    "{what}\nfast:\n{}\nreference:\n{}",
+                    trees(&fast, &a),
+                    trees(&reference, &b)
+                );
+            }
+            if let Err(e) = fast.check_select_state() {
+                panic!("{what}\n{e}\n{}\n{}", before, fast.dump_tree());
+            }
+        }
+    }
+}
+
+/// The work of the select steps (nodes their walks visit) on the adoption agency shapes that
+/// were quadratic: `<select><b><div>` (or k nested `<b>`), m options, k `</b>`, with and
+/// without a selectedcontent. Each `</b>` takes the selected option out of the select, and
+/// out of it again each option after it; the selectedness setting algorithm then scans to
+/// the next enabled option instead of walking the whole list. Doubling m at most about
+/// doubles the work (it was 4x).
+#[test]
+fn adoption_shapes_do_linear_work() {
+    let shape = |m: usize, k: usize, sc: bool| {
+        let mut html = String::from("<select>");
+        if sc {
+            html.push_str("<button><selectedcontent></selectedcontent></button>");
+        }
+        html.push_str(&"<b>".repeat(k));
+        html.push_str("<div>");
+        for i in 0..m {
+            html.push_str(if i % 5 == 4 {
+                "<option disabled>x"
+            } else {
+                "<option>x"
+            });
+        }
+        html.push_str(&"</b>".repeat(k));
+        Document::parse(&html).select_steps_work()
+    };
+    for (k_of_m, sc) in [(false, false), (false, true), (true, false), (true, true)] {
+        let k = |m: usize| if k_of_m { m / 4 } else { 1 };
+        let small = shape(2000, k(2000), sc);
+        let large = shape(4000, k(4000), sc);
+        assert!(
+            large <= small * 9 / 4,
+            "k_of_m={k_of_m} sc={sc}: {small} -> {large}"
+        );
+    }
+}

@@ -33,7 +33,18 @@
 //! option and selectedcontent descendants, as the DOM does, so it costs the subtree's size;
 //! except that, while the document has no selectedcontent, a move under a parent whose
 //! children see the same ancestors is O(1) (`Document::move_keeps_context`).
-//! Every walk is iterative.
+//!
+//! "The selectedness setting algorithm" after an option joins or leaves a list is
+//! incremental: each select also keeps its first enabled option ("the first option element
+//! in the list of options in tree order that is not disabled", its step 1) up to date; when
+//! the selected option leaves, the next enabled one is found by a scan from where the
+//! removed subtree was, so a run of removals of the selected option (the adoption agency
+//! moving a select's options one by one) visits each node once instead of the whole list
+//! per option. Left: a removal whose subtree holds a selectedcontent forgets the first
+//! enabled options (the next removal of a selected option walks the list once), and removals
+//! that follow insertions before a long run of disabled options scan that run again.
+//! "Update a select's selectedcontent" is not re-entered (see there). Every walk is
+//! iterative.
 
 use std::collections::{HashMap, HashSet};
 
@@ -42,6 +53,11 @@ use super::names::{LocalName, Namespace, local_name as n};
 use super::{Document, NodeData};
 
 type Id = indextree::NodeId;
+
+thread_local! {
+    /// [`Document::select_steps_reference_mode`].
+    static REFERENCE_MODE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
 /// What a child of an element sees of its ancestors (for one element, "its ancestors" is the
 /// element and the element's ancestors).
@@ -111,6 +127,27 @@ pub(crate) struct SelectState {
     /// A subtree moved without its memos being forgotten ([`Document::move_keeps_context`]):
     /// their depths may be out of date (nothing reads them before a selectedcontent exists).
     depths_stale: bool,
+    /// For a select (no `multiple`) whose entry in `stable` is known: its first option in
+    /// tree order that is not disabled, if any (absent: not known). Kept up to date as
+    /// options join and leave its list, so that the selectedness setting algorithm after
+    /// the selected option left costs a scan to the next enabled option instead of the
+    /// whole list (see [`Document::first_enabled_after_removal`]).
+    first_enabled: HashMap<Id, Option<Id>, IdHash>,
+    /// Set by [`Document::steps_before_move`]: the node about to be removed and its next
+    /// sibling, so that the removing steps know where in the old parent's children it was.
+    pending_point: Option<(Id, Option<Id>)>,
+    /// While the insertion steps of one inserted subtree run (its options come in tree
+    /// order): (select, option) pairs where the option is the select's first enabled
+    /// option and precedes every option of the subtree not yet handled.
+    insert_batch: HashMap<Id, Id, IdHash>,
+    /// Test switch: run the selectedness setting algorithm in full after every change of a
+    /// list of options and never skip a move's steps (the reference for the fast paths).
+    reference: bool,
+    /// An "update a select's selectedcontent" is running ([`Document::update_selectedcontent`]).
+    updating: bool,
+    /// Nodes visited by the walks here (lists of options, scans, subtree walks): the
+    /// tests' measure of work.
+    work: u64,
 }
 
 impl Document {
@@ -124,7 +161,12 @@ impl Document {
         if !matches!(name, n::SELECT | n::OPTION | n::SELECTEDCONTENT) {
             return;
         }
-        let s = self.select_state.get_or_insert_with(Box::default);
+        let s = self.select_state.get_or_insert_with(|| {
+            Box::new(SelectState {
+                reference: REFERENCE_MODE.with(std::cell::Cell::get),
+                ..SelectState::default()
+            })
+        });
         let was_active = s.selects > 0 && s.options_and_scs > 0;
         let had_selectedcontent = s.selectedcontents > 0;
         match name {
@@ -341,6 +383,7 @@ impl Document {
             s.generation = s.generation.wrapping_add(1);
             s.memo.clear();
             s.stable.clear();
+            s.first_enabled.clear();
             s.primary.clear();
             s.primaries.clear();
         }
@@ -430,10 +473,17 @@ impl Document {
             return;
         }
         if let Some(old) = old {
+            if let Some(s) = self.select_state.as_deref_mut() {
+                // Normally moved on before the removing steps began (steps_after_remove).
+                if s.first_enabled.get(&old) == Some(&Some(option)) {
+                    s.first_enabled.remove(&old);
+                }
+            }
             self.selectedness_after_removal(old, option);
         }
         if let Some(new) = new {
             if inserted {
+                self.first_enabled_after_insertion(new, option);
                 self.selectedness_after_insertion(new, option);
             } else {
                 self.selectedness_setting(new);
@@ -493,7 +543,7 @@ impl Document {
     }
 
     /// "Get the list of options" of `select`, in tree order.
-    fn list_of_options(&self, select: Id) -> Vec<Id> {
+    fn list_of_options(&mut self, select: Id) -> Vec<Id> {
         let mut options = Vec::new();
         // (node, whether an optgroup is between it and select)
         let mut stack: Vec<(Id, bool)> = self
@@ -502,7 +552,9 @@ impl Document {
             .rev()
             .map(|c| (c, false))
             .collect();
+        let mut visited = 0u64;
         while let Some((node, in_optgroup)) = stack.pop() {
+            visited += 1;
             let name = self.html_name(node);
             if name == Some(n::OPTION) {
                 options.push(node);
@@ -519,7 +571,14 @@ impl Document {
                 stack.push((c, below));
             }
         }
+        self.count_work(visited);
         options
+    }
+
+    fn count_work(&mut self, n: u64) {
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.work = s.work.wrapping_add(n);
+        }
     }
 
     /// "The selectedness setting algorithm" for `select`, in full.
@@ -527,6 +586,7 @@ impl Document {
         if self.has_attr(select, n::MULTIPLE) {
             if let Some(s) = self.select_state.as_deref_mut() {
                 s.stable.remove(&select);
+                s.first_enabled.remove(&select);
             }
             return;
         }
@@ -536,16 +596,24 @@ impl Document {
             .copied()
             .filter(|&o| self.selectedness(o))
             .collect();
+        // The first option that is not disabled (kept for the removals to come).
+        let mut first_enabled = None;
+        for &o in &options {
+            if !self.option_disabled(o) {
+                first_enabled = Some(o);
+                break;
+            }
+        }
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.first_enabled.insert(select, first_enabled);
+        }
         let mut only = None;
         if selected.is_empty() {
             // Step 1: with a display size of 1, select the first option that is not disabled.
             if self.single_display(select) {
-                for &o in &options {
-                    if !self.option_disabled(o) {
-                        self.set_selectedness(o, true);
-                        only = Some(o);
-                        break;
-                    }
+                if let Some(o) = first_enabled {
+                    self.set_selectedness(o, true);
+                    only = Some(o);
                 }
             }
         } else {
@@ -567,6 +635,7 @@ impl Document {
         let stable = self
             .select_state
             .as_deref()
+            .filter(|s| !s.reference)
             .and_then(|s| s.stable.get(&select).copied());
         // With a multiple attribute the algorithm changes nothing.
         if self.has_attr(select, n::MULTIPLE) {
@@ -577,6 +646,9 @@ impl Document {
         };
         let selected = self.selectedness(option);
         let only = match (current, selected) {
+            // The algorithm already ran with this option in the list (an earlier option of
+            // the same inserted subtree ran it in full): it is the selected one.
+            (Some(c), true) if c == option => Some(c),
             // One option stays selected.
             (Some(c), false) => Some(c),
             // Two: keep the last in tree order.
@@ -610,15 +682,182 @@ impl Document {
         if self.has_attr(select, n::MULTIPLE) {
             return;
         }
-        let stable = self
-            .select_state
-            .as_deref()
-            .and_then(|s| s.stable.get(&select).copied());
-        match stable {
+        let (stable, first_enabled) = match self.select_state.as_deref() {
+            Some(s) if !s.reference => (
+                s.stable.get(&select).copied(),
+                s.first_enabled.get(&select).copied(),
+            ),
+            _ => (None, None),
+        };
+        match (stable, first_enabled) {
             // Another option stays the only selected one; or none was selected or enabled.
-            Some(Some(c)) if c != option => {}
-            Some(None) => {}
+            (Some(Some(c)), _) if c != option => {}
+            (Some(None), _) => {}
+            // The only selected option left and the first enabled one is known (already
+            // updated for this removal): no option is selected, so step 1 selects that one
+            // when the display size is 1.
+            (Some(Some(_)), Some(first)) => {
+                let only = if self.single_display(select) {
+                    if let Some(f) = first {
+                        self.set_selectedness(f, true);
+                    }
+                    first
+                } else {
+                    None
+                };
+                if let Some(s) = self.select_state.as_deref_mut() {
+                    s.stable.insert(select, only);
+                }
+            }
             _ => self.selectedness_setting(select),
+        }
+    }
+
+    /// Keeps the known first enabled options up to date when the subtree whose option and
+    /// selectedcontent descendants are `nodes` has left `old_parent` (where `next` was its
+    /// next sibling), before any of its removing steps run: at each option's removing step
+    /// the whole subtree is already out of the list. For a select whose first enabled option
+    /// was in the subtree, the next one is found by a scan in tree order from where the
+    /// subtree was: no enabled option of the list came before the removed one, so none comes
+    /// before that place. The scan covers the nodes between the removed option and the next
+    /// enabled one, so a run of removals of the selected option (the adoption agency moving
+    /// a select's options one by one) visits each node once. Where the place is not known,
+    /// the first enabled option is forgotten (the full algorithm finds it again).
+    fn first_enabled_after_removal(&mut self, nodes: &[Id], point: Option<(Id, Option<Id>)>) {
+        for &option in nodes {
+            let Some(s) = self.select_state.as_deref() else {
+                return;
+            };
+            if s.first_enabled.is_empty() {
+                return;
+            }
+            let Some(&select) = s.cached_select.get(&option) else {
+                continue;
+            };
+            if s.first_enabled.get(&select) != Some(&Some(option)) {
+                // Unknown, or not the first: the first stays first.
+                continue;
+            }
+            let stable_known = s.stable.contains_key(&select);
+            let next = match point {
+                Some((parent, next)) if stable_known && !self.has_attr(select, n::MULTIPLE) => {
+                    self.scan_first_enabled(select, parent, next)
+                }
+                _ => None,
+            };
+            if let Some(s) = self.select_state.as_deref_mut() {
+                match next {
+                    Some(first) => {
+                        s.first_enabled.insert(select, first);
+                    }
+                    None => {
+                        s.first_enabled.remove(&select);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first option of `select`'s list that is not disabled at or after the place
+    /// before `next` among `parent`'s children (after the last child if `next` is null), in
+    /// tree order; `None` if the scan cannot tell (the place is no longer in `select`).
+    #[allow(clippy::option_option)]
+    fn scan_first_enabled(
+        &mut self,
+        select: Id,
+        parent: Id,
+        next: Option<Id>,
+    ) -> Option<Option<Id>> {
+        // The place must still be where it was (nothing has edited the tree since).
+        if self.arena.get(parent).is_none_or(|x| x.is_removed())
+            || next.is_some_and(|x| self.parent_node(x) != Some(parent))
+        {
+            return None;
+        }
+        let mut visited = 0u64;
+        let (mut at, mut parent) = (next, parent);
+        let found = loop {
+            visited += 1;
+            match at {
+                Some(node) => {
+                    let name = self.html_name(node);
+                    if name == Some(n::OPTION)
+                        && self.nearest_select(node) == Some(select)
+                        && !self.option_disabled(node)
+                    {
+                        break Some(Some(node));
+                    }
+                    // "Get the list of options" skips the descendants of these.
+                    let skip =
+                        !matches!(
+                            self.arena.get(node).map(|x| x.get()),
+                            Some(NodeData::Element(_))
+                        ) || matches!(name, Some(n::SELECT | n::HR | n::OPTION | n::DATALIST));
+                    let first = if skip {
+                        None
+                    } else {
+                        self.arena[node].first_child()
+                    };
+                    match first {
+                        Some(c) => (at, parent) = (Some(self.resolve_stand_in(c)), node),
+                        None => at = self.next_sibling_node(node),
+                    }
+                }
+                None => {
+                    // Past the last child of parent: go on after parent.
+                    if parent == select {
+                        break Some(None);
+                    }
+                    match self.parent_node(parent) {
+                        Some(up) => (at, parent) = (self.next_sibling_node(parent), up),
+                        // Not below select after all.
+                        None => break None,
+                    }
+                }
+            }
+        };
+        self.count_work(visited);
+        found
+    }
+
+    /// The next sibling of `node` (of its stand-in), stand-ins resolved.
+    fn next_sibling_node(&self, node: Id) -> Option<Id> {
+        let t = self.tree_node(node);
+        self.arena[t]
+            .next_sibling()
+            .map(|x| self.resolve_stand_in(x))
+    }
+
+    /// Keeps `select`'s known first enabled option up to date after `option` joined its list
+    /// (before the selectedness setting algorithm runs). Within one inserted subtree the
+    /// options come in tree order, so once one of them was compared, the rest need no
+    /// comparison (`insert_batch`).
+    fn first_enabled_after_insertion(&mut self, select: Id, option: Id) {
+        let Some(s) = self.select_state.as_deref() else {
+            return;
+        };
+        if s.reference {
+            return;
+        }
+        let Some(&known) = s.first_enabled.get(&select) else {
+            return;
+        };
+        if known.is_some() && s.insert_batch.get(&select).copied() == known {
+            return;
+        }
+        if self.option_disabled(option) {
+            return;
+        }
+        let first = match known {
+            // The one enabled option.
+            None => option,
+            // The earlier of the two.
+            Some(f) if self.precedes(f, option) => f,
+            Some(_) => option,
+        };
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.first_enabled.insert(select, Some(first));
+            s.insert_batch.insert(select, first);
         }
     }
 
@@ -730,7 +969,25 @@ impl Document {
     }
 
     /// "Update a select's selectedcontent".
+    ///
+    /// Not re-entered: the removing steps of the selectedcontent elements that "replace all"
+    /// takes out can run this again, and where a selectedcontent holds one that is not
+    /// disabled (in a tree that was never connected, so its post-connection steps did not
+    /// disable it) and sits in the option it copies, the copy holds another, whose removal
+    /// starts the next copy, without end (`<template><select><option selected>
+    /// <selectedcontent><i><i></i><p><selectedcontent></i>`). A nested run is skipped.
     fn update_selectedcontent(&mut self, select: Id) {
+        match self.select_state.as_deref_mut() {
+            Some(s) if !s.updating => s.updating = true,
+            _ => return,
+        }
+        self.update_selectedcontent_once(select);
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.updating = false;
+        }
+    }
+
+    fn update_selectedcontent_once(&mut self, select: Id) {
         let Some(sc) = self.enabled_selectedcontent(select) else {
             return;
         };
@@ -745,6 +1002,13 @@ impl Document {
             .as_deref()
             .is_some_and(|s| s.option_count.get(&select).copied().unwrap_or(0) == 0);
         let option = match stable {
+            // The known selected option, unless it is in a subtree whose removal is under
+            // way (the removing steps of a selectedcontent in the same subtree run this
+            // before the option's own removing steps).
+            Some(Some(c)) if self.nearest_select(c) != Some(select) => {
+                let options = self.list_of_options(select);
+                options.into_iter().find(|&o| self.selectedness(o))
+            }
             Some(only) => only,
             None if no_options => None,
             None => {
@@ -781,6 +1045,10 @@ impl Document {
             self.tree_node(*child).detach(&mut self.arena);
         }
         for child in children {
+            // Every child has left: each was where the children end now.
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.pending_point = Some((child, None));
+            }
             self.steps_after_remove(child, parent);
         }
         let had = !nodes.is_empty();
@@ -930,7 +1198,7 @@ impl Document {
 
     /// The option and selectedcontent elements among `root`'s inclusive descendants, in
     /// tree order.
-    fn interesting_in(&self, root: Id) -> Vec<Id> {
+    fn interesting_in(&mut self, root: Id) -> Vec<Id> {
         let root = self.resolve_stand_in(root);
         let mut out = Vec::new();
         if !matches!(
@@ -940,7 +1208,9 @@ impl Document {
             return out;
         }
         let mut stack = vec![root];
+        let mut visited = 0u64;
         while let Some(node) = stack.pop() {
+            visited += 1;
             if let Some(n::OPTION | n::SELECTEDCONTENT) = self.html_name(node) {
                 out.push(node);
             }
@@ -948,6 +1218,7 @@ impl Document {
             kids.retain(|&k| matches!(self.arena[k].get(), NodeData::Element(_)));
             stack.extend(kids.into_iter().rev());
         }
+        self.count_work(visited);
         out
     }
 
@@ -958,7 +1229,11 @@ impl Document {
             return None;
         }
         let parent = self.parent_node(node)?;
+        let next = self.next_sibling_node(node);
         self.subtree_moving(node);
+        if let Some(s) = self.select_state.as_deref_mut() {
+            s.pending_point = Some((node, next));
+        }
         Some(parent)
     }
 
@@ -983,6 +1258,9 @@ impl Document {
         {
             return false;
         }
+        if self.select_state.as_deref().is_some_and(|s| s.reference) {
+            return false;
+        }
         let Some(old_parent) = self.parent_node(node) else {
             return false;
         };
@@ -993,6 +1271,10 @@ impl Document {
         if same {
             if let Some(s) = self.select_state.as_deref_mut() {
                 s.depths_stale = true;
+                // The options moved keep their select but maybe not their place in its list.
+                for select in [before.select0, before.select1].into_iter().flatten() {
+                    s.first_enabled.remove(&select);
+                }
             }
         }
         same
@@ -1010,7 +1292,24 @@ impl Document {
         if !self.steps_active() {
             return;
         }
-        for node in self.interesting_in(root) {
+        let mut point = match self.select_state.as_deref_mut() {
+            Some(s) => match s.pending_point.take() {
+                Some((node, next)) if node == root => Some((old_parent, next)),
+                _ => None,
+            },
+            None => None,
+        };
+        let nodes = self.interesting_in(root);
+        if nodes.iter().any(|&x| self.is_html(x, n::SELECTEDCONTENT)) {
+            // The selectedcontent steps edit the tree while the removing steps run, and
+            // options may join a list before the removed first enabled option has left it.
+            point = None;
+            if let Some(s) = self.select_state.as_deref_mut() {
+                s.first_enabled.clear();
+            }
+        }
+        self.first_enabled_after_removal(&nodes, point);
+        for node in nodes {
             if self.is_html(node, n::OPTION) {
                 self.update_option_select(node, false);
             } else {
@@ -1049,12 +1348,19 @@ impl Document {
         if nodes.is_empty() {
             return;
         }
+        let outer_batch = self
+            .select_state
+            .as_deref_mut()
+            .map(|s| std::mem::take(&mut s.insert_batch));
         for &node in &nodes {
             if self.is_html(node, n::OPTION) {
                 self.update_option_select(node, true);
             } else {
                 self.selectedcontent_inserted(node);
             }
+        }
+        if let (Some(s), Some(outer)) = (self.select_state.as_deref_mut(), outer_batch) {
+            s.insert_batch = outer;
         }
         if !nodes.iter().any(|&x| self.is_html(x, n::SELECTEDCONTENT)) || !self.is_connected(root) {
             return;
@@ -1117,7 +1423,10 @@ impl Document {
     fn selected_attribute_changed(&mut self, option: Id, added: bool) {
         if let Some(s) = self.select_state.as_deref_mut() {
             s.selectedness.remove(&option);
-            s.stable.clear();
+            // Only the list the option is in can change.
+            if let Some(select) = s.cached_select.get(&option) {
+                s.stable.remove(select);
+            }
         }
         if !added {
             return;
@@ -1136,5 +1445,113 @@ impl Document {
         if let Some(s) = self.select_state.as_deref_mut() {
             s.stable.insert(select, Some(option));
         }
+    }
+}
+
+/// Test hooks: the fast paths above are checked against the full steps with these.
+impl Document {
+    /// Test hook, not part of the API: documents whose first `select`, `option` or
+    /// `selectedcontent` is created on this thread while `on` is set run the selectedness
+    /// setting algorithm in full after every change of a list of options and never skip a
+    /// move's steps (the reference the fast paths must agree with).
+    #[doc(hidden)]
+    pub fn select_steps_reference_mode(on: bool) {
+        REFERENCE_MODE.with(|c| c.set(on));
+    }
+
+    /// Test hook, not part of the API: an `option` element's selectedness ("the option
+    /// element", 4.10.10); `None` for other nodes.
+    #[doc(hidden)]
+    pub fn option_selectedness(&self, option: super::NodeId) -> Option<bool> {
+        let raw = option.raw;
+        if option.doc != self.serial
+            || self.arena.get(raw).is_none_or(|x| x.is_removed())
+            || !self.is_html(raw, n::OPTION)
+        {
+            return None;
+        }
+        Some(self.selectedness(raw))
+    }
+
+    /// Test hook, not part of the API: the number of nodes the select steps' walks have
+    /// visited (lists of options, scans for the first enabled option, subtree walks).
+    #[doc(hidden)]
+    pub fn select_steps_work(&self) -> u64 {
+        self.select_state.as_deref().map_or(0, |s| s.work)
+    }
+
+    /// Test hook, not part of the API: recomputes from the tree what the incremental state
+    /// claims (each option's cached nearest ancestor select, each select's only selected
+    /// option and first enabled option) and describes the first disagreement.
+    #[doc(hidden)]
+    pub fn check_select_state(&mut self) -> Result<(), String> {
+        let Some(state) = self.select_state.as_deref() else {
+            return Ok(());
+        };
+        let live = |doc: &Document, id: Id| {
+            doc.arena.get(id).is_some_and(|x| !x.is_removed()) && !id.is_removed(&doc.arena)
+        };
+        let cached: Vec<(Id, Id)> = state.cached_select.iter().map(|(&o, &s)| (o, s)).collect();
+        let stable: Vec<(Id, Option<Id>)> = state.stable.iter().map(|(&s, &o)| (s, o)).collect();
+        let first: Vec<(Id, Option<Id>)> =
+            state.first_enabled.iter().map(|(&s, &o)| (s, o)).collect();
+        for (option, select) in cached {
+            if live(self, option) && self.nearest_select(option) != Some(select) {
+                return Err(format!(
+                    "{option:?}: cached select {select:?} is not its select"
+                ));
+            }
+        }
+        for (select, only) in stable {
+            if !live(self, select) || self.has_attr(select, n::MULTIPLE) {
+                continue;
+            }
+            let options = self.list_of_options(select);
+            let selected: Vec<Id> = options
+                .iter()
+                .copied()
+                .filter(|&o| self.selectedness(o))
+                .collect();
+            let mut any_enabled = false;
+            for &o in &options {
+                any_enabled |= !self.option_disabled(o);
+            }
+            let ok = match only {
+                Some(c) => selected == [c],
+                None => selected.is_empty() && (!any_enabled || !self.single_display(select)),
+            };
+            if !ok {
+                let mut top = select;
+                while let Some(p) = self.parent_node(top) {
+                    top = p;
+                }
+                let tree = self
+                    .node(self.id_of(top))
+                    .map(|x| x.html())
+                    .unwrap_or_default();
+                return Err(format!(
+                    "select {select:?}: known {only:?}, selected {selected:?} options {options:?} in {tree}"
+                ));
+            }
+        }
+        for (select, known) in first {
+            if !live(self, select) || self.has_attr(select, n::MULTIPLE) {
+                continue;
+            }
+            let options = self.list_of_options(select);
+            let mut fresh = None;
+            for &o in &options {
+                if !self.option_disabled(o) {
+                    fresh = Some(o);
+                    break;
+                }
+            }
+            if fresh != known {
+                return Err(format!(
+                    "select {select:?}: first enabled known {known:?}, is {fresh:?}"
+                ));
+            }
+        }
+        Ok(())
     }
 }
