@@ -15,19 +15,101 @@ pub(crate) enum Mode {
     AttrUnquoted,
 }
 
-/// Writes `s` escaped for `mode`. Unescaped runs are written whole and found with `memchr`,
-/// so the cost is one pass over `s` plus the output: each of the two searches below only
-/// ever starts past the position it last returned, so every byte is scanned at most twice
-/// (once per search) however many characters need escaping.
+/// Writes `s` escaped for `mode` to a `fmt::Write`.
 pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode) -> fmt::Result {
-    let bytes = s.as_bytes();
-    // Short strings (most attribute values and many text nodes): one check per byte is
-    // cheaper than setting up vector searches, and usually nothing needs escaping.
-    if bytes.len() <= 32 {
-        let special = |b: u8| matches!(b, b'&' | b'<' | b'>' | 0xC2 | b'"' | b'\'');
-        if !bytes.iter().any(|&b| special(b)) {
-            return out.write_str(s);
+    escape_with(s, mode, |piece| out.write_str(piece))
+}
+
+/// Appends `s` escaped for `mode` to a byte buffer (the direct serializer's output).
+#[inline]
+pub(crate) fn escape_into(out: &mut Vec<u8>, s: &str, mode: Mode) {
+    let clean = match mode {
+        Mode::Text | Mode::AttrUnquoted => !needs_escape::<false>(s.as_bytes()),
+        Mode::AttrDouble | Mode::AttrSingle => !needs_escape::<true>(s.as_bytes()),
+    };
+    if clean {
+        out.extend_from_slice(s.as_bytes());
+        return;
+    }
+    escape_slow(out, s, mode);
+}
+
+#[inline(never)]
+fn escape_slow(out: &mut Vec<u8>, s: &str, mode: Mode) {
+    let _ = escape_with(s, mode, |piece| {
+        out.extend_from_slice(piece.as_bytes());
+        Ok(())
+    });
+}
+
+/// Whether a byte is `&`, `<`, `>`, the lead byte of U+00A0, or (with `QUOTES`) a quote:
+/// 1 or 0.
+#[inline(always)]
+fn special<const QUOTES: bool>(b: u8) -> u8 {
+    let markup = u8::from(b == b'&') | u8::from(b == b'<') | u8::from(b == b'>') | u8::from(b == 0xC2);
+    if QUOTES {
+        markup | u8::from(b == b'"') | u8::from(b == b'\'')
+    } else {
+        markup
+    }
+}
+
+/// [`special`] over 16 bytes; no early exit, so it compiles to vector compares.
+#[inline(always)]
+fn special_block<const QUOTES: bool>(block: &[u8; 16]) -> bool {
+    let mut any = 0;
+    for &b in block {
+        any |= special::<QUOTES>(b);
+    }
+    any != 0
+}
+
+/// Whether `bytes` may need escaping: a short string that holds none of the [`special`]
+/// bytes does not; others go to the searches of [`escape_with`], which decide. Strings of
+/// 8 bytes or more are checked 16 bytes at a time (the last block overlapping the one
+/// before, or zero-padded), shorter ones byte by byte.
+#[inline]
+fn needs_escape<const QUOTES: bool>(bytes: &[u8]) -> bool {
+    let n = bytes.len();
+    if n > 64 {
+        return true;
+    }
+    if n < 8 {
+        return bytes.iter().any(|&b| special::<QUOTES>(b) != 0);
+    }
+    if n < 16 {
+        let mut block = [0; 16];
+        if let Some(head) = block.get_mut(..n) {
+            head.copy_from_slice(bytes);
         }
+        return special_block::<QUOTES>(&block);
+    }
+    let mut i = 0;
+    while i + 16 < n {
+        if let Some(block) = bytes.get(i..i + 16).and_then(|b| b.try_into().ok()) {
+            if special_block::<QUOTES>(block) {
+                return true;
+            }
+        }
+        i += 16;
+    }
+    match bytes.get(n - 16..).and_then(|b| b.try_into().ok()) {
+        Some(last) => special_block::<QUOTES>(last),
+        None => true,
+    }
+}
+
+/// Passes `s` escaped for `mode` to `put`, piece by piece. Unescaped runs are passed whole and
+/// found with `memchr`, so the cost is one pass over `s` plus the output: each of the two
+/// searches below only ever starts past the position it last returned, so every byte is
+/// scanned at most twice (once per search) however many characters need escaping.
+#[inline]
+fn escape_with(s: &str, mode: Mode, mut put: impl FnMut(&str) -> fmt::Result) -> fmt::Result {
+    let bytes = s.as_bytes();
+    // Short strings (most attribute values and many text nodes): checking a few blocks is
+    // cheaper than setting up vector searches, and usually nothing needs escaping.
+    if !needs_escape::<true>(bytes) {
+        return put(s);
     }
     // `&`, `<` and `>` are always escaped; the other set holds the lead byte of U+00A0 (0xC2,
     // which also starts other characters) and the quote of the mode, if any.
@@ -73,8 +155,8 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
         // turned out to start another character (its continuation byte is never in a set).
         let i = j + len.max(1);
         if len > 0 {
-            out.write_str(&s[start..j])?;
-            out.write_str(replacement)?;
+            put(&s[start..j])?;
+            put(replacement)?;
             start = i;
         }
         if next_markup < i {
@@ -84,7 +166,7 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
             next_other = find_other(i);
         }
     }
-    out.write_str(&s[start..])
+    put(&s[start..])
 }
 
 #[cfg(test)]

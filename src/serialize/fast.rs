@@ -1,19 +1,26 @@
 //! The HTML fragment serialization algorithm (13.3) with default options, written straight
-//! from the tree: names are interned ids, so "serializes as void" and the raw text parents are
-//! integer comparisons, and each node costs a few appends.
+//! from the tree into a `String`.
+//!
+//! Names are interned ids, so "serializes as void" and the raw text parents are integer
+//! comparisons, and a static name's `<name`, `</name>` and ` name="` come ready-made from a
+//! table of fixed-size slots (one fixed-size copy each, no length-dependent copy). The walk
+//! reads each node's data once, keeps the open elements on its own stack (no recursion), and
+//! allocates nothing per node. Writers other than a `String` get the output in chunks through
+//! a small buffer (see [`serialize_to`]).
 
 use std::fmt::{self, Write};
+use std::sync::OnceLock;
 
-use super::escape::{Mode, write_escaped};
-use crate::dom::names::{AttrNamespace, Namespace, local_name as n};
-use crate::dom::{ElementRef, NodeKind, NodeRef};
+use super::escape::{Mode, escape_into};
+use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name as n};
+use crate::dom::{Attr, Document, NodeData, NodeRef};
 
 /// "Serializes as void" (13.3).
 #[inline]
-fn serializes_as_void(e: ElementRef<'_>) -> bool {
-    e.namespace() == Namespace::Html
+fn serializes_as_void(ns: Namespace, name: LocalName) -> bool {
+    ns == Namespace::Html
         && matches!(
-            e.name().id(),
+            name,
             n::AREA
                 | n::BASE
                 | n::BR
@@ -35,10 +42,10 @@ fn serializes_as_void(e: ElementRef<'_>) -> bool {
         )
 }
 
-/// Whether text children of `e` are written literally (13.3, "If current node is a Text
-/// node").
+/// Whether text children of an element are written literally (13.3, "If current node is a
+/// Text node").
 #[inline]
-fn raw_text_parent(ns: Namespace, name: crate::LocalName, scripting: bool) -> bool {
+fn raw_text_parent(ns: Namespace, name: LocalName, scripting: bool) -> bool {
     ns == Namespace::Html
         && (matches!(
             name,
@@ -46,171 +53,350 @@ fn raw_text_parent(ns: Namespace, name: crate::LocalName, scripting: bool) -> bo
         ) || (scripting && name == n::NOSCRIPT))
 }
 
-fn start_tag<W: Write + ?Sized>(out: &mut W, e: ElementRef<'_>) -> fmt::Result {
-    out.write_char('<')?;
-    out.write_str(e.local_name())?;
-    for a in e.attrs() {
-        // "An attribute's serialized name"
-        out.write_str(match a.namespace {
-            AttrNamespace::None => " ",
-            AttrNamespace::Xml => " xml:",
-            AttrNamespace::Xmlns if a.local_name == "xmlns" => " ",
-            AttrNamespace::Xmlns => " xmlns:",
-            AttrNamespace::XLink => " xlink:",
-            // "Otherwise": the qualified name (an XML document's own prefix).
-            AttrNamespace::Other(_) => " ",
-        })?;
-        if let (AttrNamespace::Other(_), Some(prefix)) = (a.namespace, a.prefix()) {
-            out.write_str(prefix)?;
-            out.write_char(':')?;
+/// The size of a slot of the tag table: room for `</` + the longest static name + `>` (and
+/// for ` ` + name + `="`), padded with NULs, and the length of the text in the last byte.
+const SLOT: usize = 32;
+
+/// Per static name, three slots: `<name`, `</name>`, ` name="`, each NUL-padded to [`SLOT`]
+/// bytes with the length of the text in the last byte (0 for a name too long to fit, which
+/// is then written the plain way). Built on first use.
+fn tag_table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let names = crate::dom::names::static_names();
+        let mut t = Vec::with_capacity(names.len() * 3 * SLOT);
+        for name in names {
+            for parts in [["<", name, ""], ["</", name, ">"], [" ", name, "=\""]] {
+                let start = t.len();
+                for p in parts {
+                    t.extend_from_slice(p.as_bytes());
+                }
+                let len = t.len() - start;
+                t.resize(start + SLOT, 0);
+                t[start + SLOT - 1] = if len < SLOT { len as u8 } else { 0 };
+            }
         }
-        out.write_str(a.local_name)?;
-        out.write_str("=\"")?;
-        write_escaped(out, a.value, Mode::AttrDouble)?;
-        out.write_char('"')?;
-    }
-    out.write_char('>')
+        t
+    })
 }
 
-/// The children to serialize: a template's contents instead of its children. `templates` is
-/// whether the document has any template contents at all: without them the per-element
-/// hash lookup is skipped.
-#[inline]
-fn first_child(node: NodeRef<'_>, templates: bool) -> Option<NodeRef<'_>> {
-    if !templates {
-        return node.first_child();
+/// Which slot of a name's three.
+#[derive(Copy, Clone)]
+enum Slot {
+    Start = 0,
+    End = 1,
+    Attr = 2,
+}
+
+/// The output: the `String` written to, the tag table, and the document's names.
+struct Out<'o, 'd> {
+    s: &'o mut Vec<u8>,
+    table: &'static [u8],
+    doc: &'d Document,
+}
+
+impl Out<'_, '_> {
+    #[inline]
+    fn put(&mut self, s: &str) {
+        self.s.extend_from_slice(s.as_bytes());
     }
-    match node.as_element().and_then(ElementRef::template_contents) {
-        Some(contents) => contents.first_child(),
-        None => node.first_child(),
+
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        self.s.push(b);
+    }
+
+    /// Writes `<name`, `</name>` or ` name="` for `name`: for a static name, one fixed-size
+    /// copy of its slot and a truncation to the length kept in the slot (names are interned,
+    /// so this needs no lookup of the name's text).
+    #[inline(always)]
+    fn tag(&mut self, name: LocalName, slot: Slot) {
+        let at = (name.0 as usize)
+            .wrapping_mul(3)
+            .wrapping_add(slot as usize)
+            .wrapping_mul(SLOT);
+        // The copy is a whole slot: only with room for it, so that a buffer sized for the
+        // exact output never grows for the padding.
+        if name.is_static() && self.s.capacity() - self.s.len() >= SLOT {
+            if let Some(padded) = self.table.get(at..at + SLOT) {
+                let len = usize::from(padded[SLOT - 1]);
+                if len > 0 {
+                    let end = self.s.len() + len;
+                    self.s.extend_from_slice(padded);
+                    self.s.truncate(end);
+                    return;
+                }
+            }
+        }
+        self.tag_plain(name, slot);
+    }
+
+    /// [`Out::tag`] for a dynamic name: three appends.
+    #[inline(never)]
+    fn tag_plain(&mut self, name: LocalName, slot: Slot) {
+        let (before, after) = match slot {
+            Slot::Start => ("<", ""),
+            Slot::End => ("</", ">"),
+            Slot::Attr => (" ", "=\""),
+        };
+        self.put(before);
+        self.put(self.doc.name_str(name));
+        self.put(after);
     }
 }
 
-/// Serializes `node` (with `include_self`) or its children, iteratively.
-pub(super) fn serialize<W: Write + ?Sized>(
+/// The frame of an open element (or document or fragment): what to close when its children
+/// are done.
+struct Open {
+    id: indextree::NodeId,
+    /// The element's name; `None` for a document or fragment (no end tag).
+    name: Option<LocalName>,
+    /// Whether its text children are written literally.
+    raw: bool,
+}
+
+/// Serializes `node` (with `include_self`) or its children into `out`, calling `flush` on
+/// `out` whenever it holds `limit` bytes or more (after a node is written).
+pub(super) fn serialize_into(
     node: NodeRef<'_>,
     include_self: bool,
-    out: &mut W,
+    out: &mut Vec<u8>,
+    limit: usize,
+    flush: &mut dyn FnMut(&mut Vec<u8>) -> fmt::Result,
 ) -> fmt::Result {
     let doc = node.document();
+    let arena = &doc.arena;
     let scripting = doc.scripting();
     let templates = !doc.template_contents.is_empty();
-    // Elements whose end tags are still to be written.
-    let mut open: Vec<ElementRef<'_>> = Vec::new();
-    // Whether text here is raw: decided by the parent, the context of a fragment, or the
-    // node whose children are serialized.
-    let raw_here = |parent: Option<ElementRef<'_>>| -> bool {
+    let mut out = Out {
+        s: out,
+        table: tag_table(),
+        doc,
+    };
+    let mut stack: Vec<Open> = Vec::new();
+    // Whether text at the top level of the walk is raw: decided by the parent, the context
+    // of a fragment, or the node whose children are serialized.
+    let top_raw = {
+        let parent = if include_self {
+            node.parent()
+        } else {
+            Some(node)
+        };
         match parent {
-            Some(p) => raw_text_parent(p.namespace(), p.name().id(), scripting),
+            Some(p) if !include_self && p.raw_id() == doc.root => doc
+                .fragment_context
+                .is_some_and(|(ns, name)| raw_text_parent(ns, name, scripting)),
+            Some(p) => p
+                .as_element()
+                .is_some_and(|e| raw_text_parent(e.namespace(), e.name().id(), scripting)),
             None => false,
         }
     };
-    let (mut next, stop_parent): (Option<NodeRef<'_>>, Option<NodeRef<'_>>) = if include_self {
-        (Some(node), node.parent())
+    let mut next = if include_self {
+        Some(node.raw_id())
     } else {
         if let Some(e) = node.as_element() {
-            if serializes_as_void(e) {
+            // 13.3 step 1: "If the node serializes as void, then return the empty string."
+            if serializes_as_void(e.namespace(), e.name().id()) {
                 return Ok(());
             }
         }
-        (first_child(node, templates), Some(node))
-    };
-    // Raw text at the top level of the walk.
-    let top_raw = match stop_parent {
-        Some(p) if p.raw_id() == doc.root => doc
-            .fragment_context
-            .is_some_and(|(ns, name)| raw_text_parent(ns, name, scripting)),
-        Some(p) => raw_here(p.as_element()),
-        None => false,
-    };
-    while let Some(current) = next {
-        let mut descend = None;
-        match current.kind() {
-            NodeKind::Element(e) => {
-                start_tag(out, e)?;
-                if !serializes_as_void(e) {
-                    open.push(e);
-                    descend = Some(first_child(current, templates));
-                }
-            }
-            NodeKind::Text(t) => {
-                let raw = match open.last() {
-                    Some(p) => raw_here(Some(*p)),
-                    None => top_raw,
-                };
-                if raw {
-                    out.write_str(t)?;
-                } else {
-                    write_escaped(out, t, Mode::Text)?;
-                }
-            }
-            NodeKind::Comment(c) => {
-                out.write_str("<!--")?;
-                out.write_str(c)?;
-                out.write_str("-->")?;
-            }
-            NodeKind::ProcessingInstruction { target, data } => {
-                out.write_str("<?")?;
-                out.write_str(target)?;
-                out.write_char(' ')?;
-                out.write_str(data)?;
-                out.write_str("?>")?;
-            }
-            NodeKind::Doctype { name, .. } => {
-                out.write_str("<!DOCTYPE ")?;
-                out.write_str(name)?;
-                out.write_char('>')?;
-            }
-            NodeKind::Document | NodeKind::Fragment => descend = Some(current.first_child()),
+        // The walk starts inside `node`: its children (a template's contents) follow.
+        let first = children_of(doc, node.raw_id(), templates);
+        match first {
+            Some(first) => Some(first),
+            None => return Ok(()),
         }
-        // The next node: the first child of an element just opened, else the next sibling,
-        // else (closing elements on the way up) the next sibling of an ancestor.
-        next = match descend {
-            Some(Some(child)) => Some(child),
-            Some(None) | None => {
-                let mut at = current;
-                if descend.is_some() {
-                    // An element (or document) without children: close it right away.
-                    if let Some(e) = at.as_element() {
-                        if open.last().is_some_and(|o| *o == e) {
-                            open.pop();
-                            end_tag(out, e)?;
+    };
+    loop {
+        let Some(id) = next else {
+            // Done with the children of the innermost open node: close it and go on with
+            // its next sibling.
+            let Some(open) = stack.pop() else { break };
+            if let Some(name) = open.name {
+                out.tag(name, Slot::End);
+            }
+            next = sibling(arena, open.id, include_self && stack.is_empty());
+            continue;
+        };
+        let Some(current) = arena.get(id) else { break };
+        // After this node, its next sibling, except for the node serialized with itself.
+        let at_top = include_self && stack.is_empty();
+        next = if at_top { None } else { current.next_sibling() };
+        match current.get() {
+            NodeData::Element(e) => {
+                start_tag(&mut out, e.name, e.attrs.range())?;
+                if !serializes_as_void(e.ns, e.name) {
+                    match children_of(doc, id, templates) {
+                        Some(first) => {
+                            stack.push(Open {
+                                id,
+                                name: Some(e.name),
+                                raw: raw_text_parent(e.ns, e.name, scripting),
+                            });
+                            next = Some(first);
                         }
-                    }
-                }
-                loop {
-                    if include_self && at == node {
-                        break None;
-                    }
-                    if let Some(sibling) = at.next_sibling() {
-                        break Some(sibling);
-                    }
-                    // Up to the parent; inside template contents the parent is the
-                    // contents fragment, so go back to the template itself.
-                    let parent = match open.last() {
-                        Some(e) => e.as_node(),
-                        None => break None,
-                    };
-                    if !include_self && Some(parent) == stop_parent {
-                        break None;
-                    }
-                    open.pop();
-                    if let Some(e) = parent.as_element() {
-                        end_tag(out, e)?;
-                    }
-                    at = parent;
-                    if include_self && at == node {
-                        break None;
+                        None => out.tag(e.name, Slot::End),
                     }
                 }
             }
-        };
+            NodeData::Text(r) => {
+                let raw = stack.last().map_or(top_raw, |o| o.raw);
+                let t = doc.str(*r);
+                if raw {
+                    out.put(t);
+                } else {
+                    escape_into(out.s, t, Mode::Text);
+                }
+            }
+            NodeData::Comment(r) => {
+                out.put("<!--");
+                out.put(doc.str(*r));
+                out.put("-->");
+            }
+            NodeData::ProcessingInstruction(pi) => {
+                out.put("<?");
+                out.put(doc.str(pi.target));
+                out.byte(b' ');
+                out.put(doc.str(pi.data));
+                out.put("?>");
+            }
+            NodeData::Doctype(d) => {
+                out.put("<!DOCTYPE ");
+                out.put(&d.name);
+                out.byte(b'>');
+            }
+            NodeData::Document | NodeData::Fragment => {
+                if let Some(first) = current.first_child() {
+                    stack.push(Open {
+                        id,
+                        name: None,
+                        raw: false,
+                    });
+                    next = Some(first);
+                }
+            }
+        }
+        if out.s.len() >= limit {
+            flush(out.s)?;
+        }
     }
     Ok(())
 }
 
-fn end_tag<W: Write + ?Sized>(out: &mut W, e: ElementRef<'_>) -> fmt::Result {
-    out.write_str("</")?;
-    out.write_str(e.local_name())?;
-    out.write_char('>')
+/// The first child to serialize: a template's contents' instead of its own. `templates` is
+/// whether the document has any template contents at all: without them the per-element
+/// hash lookup is skipped.
+#[inline]
+fn children_of(doc: &Document, id: indextree::NodeId, templates: bool) -> Option<indextree::NodeId> {
+    let id = if templates {
+        doc.template_contents_of(id).unwrap_or(id)
+    } else {
+        id
+    };
+    doc.arena.get(id)?.first_child()
+}
+
+/// The next sibling of `id`, unless `stop` (the node serialized with itself is done).
+#[inline]
+fn sibling(
+    arena: &indextree::Arena<NodeData>,
+    id: indextree::NodeId,
+    stop: bool,
+) -> Option<indextree::NodeId> {
+    if stop {
+        return None;
+    }
+    arena.get(id)?.next_sibling()
+}
+
+/// Writes a start tag: `<name`, then each attribute as ` name="value"` (13.3, "An attribute's
+/// serialized name" and "escaping a string" in attribute mode), then `>`.
+#[inline]
+fn start_tag(
+    out: &mut Out<'_, '_>,
+    name: LocalName,
+    attrs: std::ops::Range<usize>,
+) -> fmt::Result {
+    let first = attrs.start;
+    out.tag(name, Slot::Start);
+    let doc = out.doc;
+    let attrs: &[Attr] = doc.attrs.get(attrs).unwrap_or(&[]);
+    for (i, a) in attrs.iter().enumerate() {
+        match a.ns {
+            AttrNamespace::None => out.tag(a.name, Slot::Attr),
+            AttrNamespace::Xmlns if a.name == n::XMLNS => out.tag(a.name, Slot::Attr),
+            ns => {
+                let prefix = match ns {
+                    AttrNamespace::Xml => Some("xml"),
+                    AttrNamespace::Xmlns => Some("xmlns"),
+                    AttrNamespace::XLink => Some("xlink"),
+                    // "Otherwise": the qualified name (an XML document's own prefix).
+                    AttrNamespace::Other(_) => doc.xml_names.as_ref().and_then(|x| {
+                        let index = u32::try_from(first + i).ok()?;
+                        x.attr_prefixes.get(&index).and_then(|&p| x.prefix(p))
+                    }),
+                    AttrNamespace::None => None,
+                };
+                out.byte(b' ');
+                if let Some(prefix) = prefix {
+                    out.put(prefix);
+                    out.byte(b':');
+                }
+                out.put(doc.name_str(a.name));
+                out.put("=\"");
+            }
+        }
+        escape_into(out.s, doc.str(a.value), Mode::AttrDouble);
+        out.byte(b'"');
+    }
+    out.byte(b'>');
+    Ok(())
+}
+
+/// The size of the chunks [`serialize_to`] hands to its writer.
+const CHUNK: usize = 16 * 1024;
+
+/// Serializes into any `fmt::Write`: the output is built in a buffer of about [`CHUNK`]
+/// bytes and written out each time it fills (always after a whole node, so on a character
+/// boundary), so the writer sees a few large writes.
+pub(super) fn serialize_to<W: Write + ?Sized>(
+    node: NodeRef<'_>,
+    include_self: bool,
+    w: &mut W,
+) -> fmt::Result {
+    let mut buf = Vec::with_capacity(CHUNK + 256);
+    serialize_into(node, include_self, &mut buf, CHUNK, &mut |b: &mut Vec<u8>| {
+        let r = w.write_str(as_str(b)?);
+        b.clear();
+        r
+    })?;
+    w.write_str(as_str(&buf)?)
+}
+
+/// The text of a buffer the walk wrote: whole strings of the document and ASCII markup, so
+/// always UTF-8 (checked, as safe code must).
+fn as_str(buf: &[u8]) -> Result<&str, fmt::Error> {
+    std::str::from_utf8(buf).map_err(|_| fmt::Error)
+}
+
+/// Serializes into a new `String` of at least `capacity` bytes.
+pub(super) fn serialize_to_string(node: NodeRef<'_>, include_self: bool, capacity: usize) -> String {
+    let mut buf = Vec::with_capacity(capacity);
+    let _ = serialize_into(node, include_self, &mut buf, usize::MAX, &mut |_| Ok(()));
+    String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Appends to `out`: into an empty `String` straight into its buffer (checked as UTF-8 once
+/// at the end), else through [`serialize_to`] (which checks only the new chunks: checking the
+/// whole `String` again would make many appends quadratic).
+pub(super) fn serialize_append(node: NodeRef<'_>, include_self: bool, out: &mut String) {
+    if !out.is_empty() {
+        let _ = serialize_to(node, include_self, out);
+        return;
+    }
+    let mut buf = std::mem::take(out).into_bytes();
+    let _ = serialize_into(node, include_self, &mut buf, usize::MAX, &mut |_| Ok(()));
+    *out = String::from_utf8(buf)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }
