@@ -20,24 +20,24 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
     escape_with(s, mode, |piece| out.write_str(piece))
 }
 
-/// Appends `s` escaped for `mode` to a byte buffer (the direct serializer's output).
+/// Appends `s` escaped for `mode` to a `String` (the direct serializer's output).
 #[inline]
-pub(crate) fn escape_into(out: &mut Vec<u8>, s: &str, mode: Mode) {
+pub(crate) fn escape_into(out: &mut String, s: &str, mode: Mode) {
     let clean = match mode {
         Mode::Text | Mode::AttrUnquoted => !needs_escape::<false>(s.as_bytes()),
         Mode::AttrDouble | Mode::AttrSingle => !needs_escape::<true>(s.as_bytes()),
     };
     if clean {
-        out.extend_from_slice(s.as_bytes());
+        out.push_str(s);
         return;
     }
     escape_slow(out, s, mode);
 }
 
 #[inline(never)]
-fn escape_slow(out: &mut Vec<u8>, s: &str, mode: Mode) {
+fn escape_slow(out: &mut String, s: &str, mode: Mode) {
     let _ = escape_with(s, mode, |piece| {
-        out.extend_from_slice(piece.as_bytes());
+        out.push_str(piece);
         Ok(())
     });
 }

@@ -54,56 +54,97 @@ fn raw_text_parent(ns: Namespace, name: LocalName, scripting: bool) -> bool {
 }
 
 /// The size of a slot of the tag table: room for `</` + the longest static name + `>` (and
-/// for ` ` + name + `="`), padded with NULs, and the length of the text in the last byte.
+/// for ` ` + name + `="`), padded with NULs; the last byte holds the length of the text, the
+/// one before it the name's [flags](VOID).
 const SLOT: usize = 32;
 
-/// Per static name, three slots: `<name`, `</name>`, ` name="`, each NUL-padded to [`SLOT`]
-/// bytes with the length of the text in the last byte (0 for a name too long to fit, which
-/// is then written the plain way). Built on first use.
-fn tag_table() -> &'static [u8] {
-    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+/// Slot flag: an HTML element of this name "serializes as void" (13.3).
+const VOID: u8 = 1;
+/// Slot flag: the text children of an HTML element of this name are written literally
+/// (13.3, "If current node is a Text node").
+const RAW: u8 = 2;
+/// Slot flag: the same, when scripting is enabled (`noscript`).
+const RAW_IF_SCRIPTING: u8 = 4;
+
+/// The [flags](VOID) of a static name.
+fn name_flags(name: LocalName) -> u8 {
+    let mut flags = 0;
+    if serializes_as_void(Namespace::Html, name) {
+        flags |= VOID;
+    }
+    if raw_text_parent(Namespace::Html, name, false) {
+        flags |= RAW;
+    }
+    if raw_text_parent(Namespace::Html, name, true) {
+        flags |= RAW_IF_SCRIPTING;
+    }
+    flags
+}
+
+/// Per static name, one slot for each [`Slot`], NUL-padded to [`SLOT`] bytes with the
+/// name's flags and the length of the text in the last two bytes (length 0 for a name too
+/// long to fit, which is then written the plain way). Built on first use.
+fn tag_table() -> &'static str {
+    static TABLE: OnceLock<String> = OnceLock::new();
     TABLE.get_or_init(|| {
         let names = crate::dom::names::static_names();
-        let mut t = Vec::with_capacity(names.len() * 3 * SLOT);
-        for name in names {
-            for parts in [["<", name, ""], ["</", name, ">"], [" ", name, "=\""]] {
+        let mut t = String::with_capacity(names.len() * SLOTS * SLOT);
+        for (id, name) in names.iter().enumerate() {
+            let flags = u32::try_from(id).map_or(0, |id| name_flags(LocalName(id)));
+            for [before, after] in [["<", ""], ["<", ">"], ["</", ">"], [" ", "=\""]] {
                 let start = t.len();
-                for p in parts {
-                    t.extend_from_slice(p.as_bytes());
-                }
+                t.push_str(before);
+                t.push_str(name);
+                t.push_str(after);
                 let len = t.len() - start;
-                t.resize(start + SLOT, 0);
-                t[start + SLOT - 1] = if len < SLOT { len as u8 } else { 0 };
+                // Names are ASCII, so the length fits in one ASCII character.
+                let fits = len < SLOT - 2 && name.is_ascii();
+                if !fits {
+                    t.truncate(start);
+                }
+                while t.len() < start + SLOT - 2 {
+                    t.push('\0');
+                }
+                t.push(char::from(flags));
+                t.push(char::from(if fits { len as u8 } else { 0 }));
             }
         }
         t
     })
 }
 
-/// Which slot of a name's three.
+/// Which slot of a name's.
 #[derive(Copy, Clone)]
 enum Slot {
+    /// `<name`
     Start = 0,
-    End = 1,
-    Attr = 2,
+    /// `<name>`
+    StartClosed = 1,
+    /// `</name>`
+    End = 2,
+    /// ` name="`
+    Attr = 3,
 }
+
+/// Slots per name.
+const SLOTS: usize = 4;
 
 /// The output: the `String` written to, the tag table, and the document's names.
 struct Out<'o, 'd> {
-    s: &'o mut Vec<u8>,
-    table: &'static [u8],
+    s: &'o mut String,
+    table: &'static str,
     doc: &'d Document,
 }
 
 impl Out<'_, '_> {
     #[inline]
     fn put(&mut self, s: &str) {
-        self.s.extend_from_slice(s.as_bytes());
+        self.s.push_str(s);
     }
 
     #[inline]
     fn byte(&mut self, b: u8) {
-        self.s.push(b);
+        self.s.push(char::from(b));
     }
 
     /// Writes `<name`, `</name>` or ` name="` for `name`: for a static name, one fixed-size
@@ -112,17 +153,17 @@ impl Out<'_, '_> {
     #[inline(always)]
     fn tag(&mut self, name: LocalName, slot: Slot) {
         let at = (name.0 as usize)
-            .wrapping_mul(3)
+            .wrapping_mul(SLOTS)
             .wrapping_add(slot as usize)
             .wrapping_mul(SLOT);
         // The copy is a whole slot: only with room for it, so that a buffer sized for the
         // exact output never grows for the padding.
         if name.is_static() && self.s.capacity() - self.s.len() >= SLOT {
             if let Some(padded) = self.table.get(at..at + SLOT) {
-                let len = usize::from(padded[SLOT - 1]);
+                let len = usize::from(padded.as_bytes()[SLOT - 1]);
                 if len > 0 {
                     let end = self.s.len() + len;
-                    self.s.extend_from_slice(padded);
+                    self.s.push_str(padded);
                     self.s.truncate(end);
                     return;
                 }
@@ -131,11 +172,22 @@ impl Out<'_, '_> {
         self.tag_plain(name, slot);
     }
 
+    /// The [flags](VOID) of `name` (none for a dynamic name).
+    #[inline(always)]
+    fn flags(&self, name: LocalName) -> u8 {
+        if !name.is_static() {
+            return 0;
+        }
+        let at = (name.0 as usize).wrapping_mul(SLOTS * SLOT) + SLOT - 2;
+        self.table.as_bytes().get(at).copied().unwrap_or(0)
+    }
+
     /// [`Out::tag`] for a dynamic name: three appends.
     #[inline(never)]
     fn tag_plain(&mut self, name: LocalName, slot: Slot) {
         let (before, after) = match slot {
             Slot::Start => ("<", ""),
+            Slot::StartClosed => ("<", ">"),
             Slot::End => ("</", ">"),
             Slot::Attr => (" ", "=\""),
         };
@@ -148,7 +200,8 @@ impl Out<'_, '_> {
 /// The frame of an open element (or document or fragment): what to close when its children
 /// are done.
 struct Open {
-    id: indextree::NodeId,
+    /// The node's next sibling (none for the node serialized with itself).
+    after: Option<indextree::NodeId>,
     /// The element's name; `None` for a document or fragment (no end tag).
     name: Option<LocalName>,
     /// Whether its text children are written literally.
@@ -160,9 +213,9 @@ struct Open {
 pub(super) fn serialize_into(
     node: NodeRef<'_>,
     include_self: bool,
-    out: &mut Vec<u8>,
+    out: &mut String,
     limit: usize,
-    flush: &mut dyn FnMut(&mut Vec<u8>) -> fmt::Result,
+    flush: &mut dyn FnMut(&mut String) -> fmt::Result,
 ) -> fmt::Result {
     let doc = node.document();
     let arena = &doc.arena;
@@ -174,6 +227,7 @@ pub(super) fn serialize_into(
         doc,
     };
     let mut stack: Vec<Open> = Vec::new();
+    let raw_mask = if scripting { RAW | RAW_IF_SCRIPTING } else { RAW };
     // Whether text at the top level of the walk is raw: decided by the parent, the context
     // of a fragment, or the node whose children are serialized.
     let top_raw = {
@@ -216,7 +270,7 @@ pub(super) fn serialize_into(
             if let Some(name) = open.name {
                 out.tag(name, Slot::End);
             }
-            next = sibling(arena, open.id, include_self && stack.is_empty());
+            next = open.after;
             continue;
         };
         let Some(current) = arena.get(id) else { break };
@@ -225,14 +279,19 @@ pub(super) fn serialize_into(
         next = if at_top { None } else { current.next_sibling() };
         match current.get() {
             NodeData::Element(e) => {
-                start_tag(&mut out, e.name, e.attrs.range())?;
-                if !serializes_as_void(e.ns, e.name) {
+                start_tag(&mut out, e.name, e.attrs.range());
+                let flags = if e.ns == Namespace::Html {
+                    out.flags(e.name)
+                } else {
+                    0
+                };
+                if flags & VOID == 0 {
                     match children_of(doc, id, templates) {
                         Some(first) => {
                             stack.push(Open {
-                                id,
+                                after: next,
                                 name: Some(e.name),
-                                raw: raw_text_parent(e.ns, e.name, scripting),
+                                raw: flags & raw_mask != 0,
                             });
                             next = Some(first);
                         }
@@ -269,7 +328,7 @@ pub(super) fn serialize_into(
             NodeData::Document | NodeData::Fragment => {
                 if let Some(first) = current.first_child() {
                     stack.push(Open {
-                        id,
+                        after: next,
                         name: None,
                         raw: false,
                     });
@@ -297,19 +356,6 @@ fn children_of(doc: &Document, id: indextree::NodeId, templates: bool) -> Option
     doc.arena.get(id)?.first_child()
 }
 
-/// The next sibling of `id`, unless `stop` (the node serialized with itself is done).
-#[inline]
-fn sibling(
-    arena: &indextree::Arena<NodeData>,
-    id: indextree::NodeId,
-    stop: bool,
-) -> Option<indextree::NodeId> {
-    if stop {
-        return None;
-    }
-    arena.get(id)?.next_sibling()
-}
-
 /// Writes a start tag: `<name`, then each attribute as ` name="value"` (13.3, "An attribute's
 /// serialized name" and "escaping a string" in attribute mode), then `>`.
 #[inline]
@@ -317,11 +363,15 @@ fn start_tag(
     out: &mut Out<'_, '_>,
     name: LocalName,
     attrs: std::ops::Range<usize>,
-) -> fmt::Result {
+) {
     let first = attrs.start;
-    out.tag(name, Slot::Start);
     let doc = out.doc;
     let attrs: &[Attr] = doc.attrs.get(attrs).unwrap_or(&[]);
+    if attrs.is_empty() {
+        out.tag(name, Slot::StartClosed);
+        return;
+    }
+    out.tag(name, Slot::Start);
     for (i, a) in attrs.iter().enumerate() {
         match a.ns {
             AttrNamespace::None => out.tag(a.name, Slot::Attr),
@@ -351,52 +401,35 @@ fn start_tag(
         out.byte(b'"');
     }
     out.byte(b'>');
-    Ok(())
 }
 
 /// The size of the chunks [`serialize_to`] hands to its writer.
 const CHUNK: usize = 16 * 1024;
 
 /// Serializes into any `fmt::Write`: the output is built in a buffer of about [`CHUNK`]
-/// bytes and written out each time it fills (always after a whole node, so on a character
-/// boundary), so the writer sees a few large writes.
+/// bytes and written out each time it fills, so the writer sees a few large writes.
 pub(super) fn serialize_to<W: Write + ?Sized>(
     node: NodeRef<'_>,
     include_self: bool,
     w: &mut W,
 ) -> fmt::Result {
-    let mut buf = Vec::with_capacity(CHUNK + 256);
-    serialize_into(node, include_self, &mut buf, CHUNK, &mut |b: &mut Vec<u8>| {
-        let r = w.write_str(as_str(b)?);
+    let mut buf = String::with_capacity(CHUNK + 256);
+    serialize_into(node, include_self, &mut buf, CHUNK, &mut |b: &mut String| {
+        let r = w.write_str(b);
         b.clear();
         r
     })?;
-    w.write_str(as_str(&buf)?)
-}
-
-/// The text of a buffer the walk wrote: whole strings of the document and ASCII markup, so
-/// always UTF-8 (checked, as safe code must).
-fn as_str(buf: &[u8]) -> Result<&str, fmt::Error> {
-    std::str::from_utf8(buf).map_err(|_| fmt::Error)
+    w.write_str(&buf)
 }
 
 /// Serializes into a new `String` of at least `capacity` bytes.
 pub(super) fn serialize_to_string(node: NodeRef<'_>, include_self: bool, capacity: usize) -> String {
-    let mut buf = Vec::with_capacity(capacity);
-    let _ = serialize_into(node, include_self, &mut buf, usize::MAX, &mut |_| Ok(()));
-    String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    let mut out = String::with_capacity(capacity);
+    let _ = serialize_into(node, include_self, &mut out, usize::MAX, &mut |_| Ok(()));
+    out
 }
 
-/// Appends to `out`: into an empty `String` straight into its buffer (checked as UTF-8 once
-/// at the end), else through [`serialize_to`] (which checks only the new chunks: checking the
-/// whole `String` again would make many appends quadratic).
+/// Appends to `out`, straight into its buffer.
 pub(super) fn serialize_append(node: NodeRef<'_>, include_self: bool, out: &mut String) {
-    if !out.is_empty() {
-        let _ = serialize_to(node, include_self, out);
-        return;
-    }
-    let mut buf = std::mem::take(out).into_bytes();
-    let _ = serialize_into(node, include_self, &mut buf, usize::MAX, &mut |_| Ok(()));
-    *out = String::from_utf8(buf)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let _ = serialize_into(node, include_self, out, usize::MAX, &mut |_| Ok(()));
 }
