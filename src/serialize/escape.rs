@@ -42,11 +42,40 @@ fn escape_slow(out: &mut String, s: &str, mode: Mode) {
     });
 }
 
+/// Ones in every byte.
+const LO: u64 = 0x0101_0101_0101_0101;
+/// The top bit of every byte.
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Whether a byte of `w` is `b`: nonzero if so (the test for a zero byte of `w ^ b...b`,
+/// exact about whether there is one).
+#[inline(always)]
+fn has_byte(w: u64, b: u8) -> u64 {
+    let x = w ^ (LO * u64::from(b));
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// Whether a byte of `w` (8 bytes of a string, or fewer padded with zeros) is `&`, `<`,
+/// `>`, the lead byte of U+00A0, or (with `QUOTES`) `"` or `'`. `<` and `>` differ only in
+/// bit 1, `&` and `'` only in bit 0, so one test covers each pair (for text, where `'` needs
+/// no escaping, a `'` makes the answer yes, and the exact searches then decide).
+#[inline(always)]
+fn special_word<const QUOTES: bool>(w: u64) -> bool {
+    let angle = has_byte(w | (LO * 2), b'>');
+    let c2 = has_byte(w, 0xC2);
+    let rest = if QUOTES {
+        has_byte(w | LO, b'\'') | has_byte(w, b'"')
+    } else {
+        has_byte(w, b'&')
+    };
+    angle | c2 | rest != 0
+}
+
 /// Whether a byte is `&`, `<`, `>`, the lead byte of U+00A0, or (with `QUOTES`) a quote:
 /// 1 or 0.
 #[inline(always)]
 fn special<const QUOTES: bool>(b: u8) -> u8 {
-    let markup = u8::from(b == b'&') | u8::from(b == b'<') | u8::from(b == b'>') | u8::from(b == 0xC2);
+    let markup = u8::from(b == b'&') | u8::from(b | 2 == b'>') | u8::from(b == 0xC2);
     if QUOTES {
         markup | u8::from(b == b'"') | u8::from(b == b'\'')
     } else {
@@ -64,10 +93,11 @@ fn special_block<const QUOTES: bool>(block: &[u8; 16]) -> bool {
     any != 0
 }
 
-/// Whether `bytes` may need escaping: a short string that holds none of the [`special`]
-/// bytes does not; others go to the searches of [`escape_with`], which decide. Strings of
-/// 8 bytes or more are checked 16 bytes at a time (the last block overlapping the one
-/// before, or zero-padded), shorter ones byte by byte.
+/// Whether `bytes` may need escaping: a string of at most 64 bytes that holds none of the
+/// bytes [`special_word`] and [`special`] look for does not; others go to the searches of
+/// [`escape_with`], which decide. Strings shorter than 16 bytes are read as one or two
+/// words (overlapping), longer ones as blocks of 16 bytes (the last one overlapping the one
+/// before), so a short string costs a few instructions.
 #[inline]
 fn needs_escape<const QUOTES: bool>(bytes: &[u8]) -> bool {
     let n = bytes.len();
@@ -75,27 +105,34 @@ fn needs_escape<const QUOTES: bool>(bytes: &[u8]) -> bool {
         return true;
     }
     if n < 8 {
-        return bytes.iter().any(|&b| special::<QUOTES>(b) != 0);
+        // Up to 7 bytes as one word, zero-padded (zero is never special).
+        let w = match (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+            (Some(head), Some(tail)) => {
+                u64::from(u32::from_le_bytes(*head)) | (u64::from(u32::from_le_bytes(*tail)) << 32)
+            }
+            _ => bytes.iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b)),
+        };
+        return special_word::<QUOTES>(w);
     }
     if n < 16 {
-        let mut block = [0; 16];
-        if let Some(head) = block.get_mut(..n) {
-            head.copy_from_slice(bytes);
-        }
-        return special_block::<QUOTES>(&block);
-    }
-    let mut i = 0;
-    while i + 16 < n {
-        if let Some(block) = bytes.get(i..i + 16).and_then(|b| b.try_into().ok()) {
-            if special_block::<QUOTES>(block) {
-                return true;
+        return match (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
+            (Some(head), Some(tail)) => {
+                special_word::<QUOTES>(u64::from_le_bytes(*head))
+                    || special_word::<QUOTES>(u64::from_le_bytes(*tail))
             }
-        }
-        i += 16;
+            _ => true,
+        };
     }
-    match bytes.get(n - 16..).and_then(|b| b.try_into().ok()) {
-        Some(last) => special_block::<QUOTES>(last),
-        None => true,
+    let mut rest = bytes;
+    while let Some((block, tail)) = rest.split_first_chunk::<16>() {
+        if special_block::<QUOTES>(block) {
+            return true;
+        }
+        rest = tail;
+    }
+    match bytes.last_chunk::<16>() {
+        Some(last) if !rest.is_empty() => special_block::<QUOTES>(last),
+        _ => false,
     }
 }
 
