@@ -42,5 +42,8 @@ fn main() {
         .map(|f| html_arena::Document::parse(f))
         .collect();
     let sizes: Vec<usize> = docs.iter().map(|d| d.html().len()).collect();
-    println!("{}", serialize_all(&docs, &sizes, rounds));
+    let start = std::time::Instant::now();
+    let bytes = serialize_all(&docs, &sizes, rounds);
+    let elapsed = start.elapsed();
+    println!("{bytes} bytes in {elapsed:?}");
 }

@@ -226,7 +226,9 @@ pub(super) fn serialize_into(
         table: tag_table(),
         doc,
     };
-    let mut stack: Vec<Open> = Vec::new();
+    // Room for the depth of most pages up front: growing the stack costs more than the
+    // first few hundred bytes of output on a small page.
+    let mut stack: Vec<Open> = Vec::with_capacity(64);
     let raw_mask = if scripting { RAW | RAW_IF_SCRIPTING } else { RAW };
     // Whether text at the top level of the walk is raw: decided by the parent, the context
     // of a fragment, or the node whose children are serialized.
