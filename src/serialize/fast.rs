@@ -288,7 +288,12 @@ pub(super) fn serialize_into(
                     0
                 };
                 if flags & VOID == 0 {
-                    match children_of(doc, id, templates) {
+                    let first = if templates {
+                        children_of(doc, id, templates)
+                    } else {
+                        current.first_child()
+                    };
+                    match first {
                         Some(first) => {
                             stack.push(Open {
                                 after: next,
