@@ -127,9 +127,10 @@ fn main() {
         warm.push(ratio(times[0], times[1]));
         cold_ratios.push(ratio(cold_arena, cold_h5));
         streaming.push(ratio(times[2], times[1]));
-        for (total, t) in totals.iter_mut().zip([
-            times[0], times[1], cold_arena, cold_h5, times[2], times[3],
-        ]) {
+        for (total, t) in totals
+            .iter_mut()
+            .zip([times[0], times[1], cold_arena, cold_h5, times[2], times[3]])
+        {
             *total += t;
         }
         bytes += out_len;

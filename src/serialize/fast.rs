@@ -229,7 +229,11 @@ pub(super) fn serialize_into(
     // Room for the depth of most pages up front: growing the stack costs more than the
     // first few hundred bytes of output on a small page.
     let mut stack: Vec<Open> = Vec::with_capacity(64);
-    let raw_mask = if scripting { RAW | RAW_IF_SCRIPTING } else { RAW };
+    let raw_mask = if scripting {
+        RAW | RAW_IF_SCRIPTING
+    } else {
+        RAW
+    };
     // Whether text at the top level of the walk is raw: decided by the parent, the context
     // of a fragment, or the node whose children are serialized.
     let top_raw = {
@@ -354,7 +358,11 @@ pub(super) fn serialize_into(
 /// whether the document has any template contents at all: without them the per-element
 /// hash lookup is skipped.
 #[inline]
-fn children_of(doc: &Document, id: indextree::NodeId, templates: bool) -> Option<indextree::NodeId> {
+fn children_of(
+    doc: &Document,
+    id: indextree::NodeId,
+    templates: bool,
+) -> Option<indextree::NodeId> {
     let id = if templates {
         doc.template_contents_of(id).unwrap_or(id)
     } else {
@@ -366,11 +374,7 @@ fn children_of(doc: &Document, id: indextree::NodeId, templates: bool) -> Option
 /// Writes a start tag: `<name`, then each attribute as ` name="value"` (13.3, "An attribute's
 /// serialized name" and "escaping a string" in attribute mode), then `>`.
 #[inline]
-fn start_tag(
-    out: &mut Out<'_, '_>,
-    name: LocalName,
-    attrs: std::ops::Range<usize>,
-) {
+fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usize>) {
     let first = attrs.start;
     let doc = out.doc;
     let attrs: &[Attr] = doc.attrs.get(attrs).unwrap_or(&[]);
@@ -421,16 +425,26 @@ pub(super) fn serialize_to<W: Write + ?Sized>(
     w: &mut W,
 ) -> fmt::Result {
     let mut buf = String::with_capacity(CHUNK + 256);
-    serialize_into(node, include_self, &mut buf, CHUNK, &mut |b: &mut String| {
-        let r = w.write_str(b);
-        b.clear();
-        r
-    })?;
+    serialize_into(
+        node,
+        include_self,
+        &mut buf,
+        CHUNK,
+        &mut |b: &mut String| {
+            let r = w.write_str(b);
+            b.clear();
+            r
+        },
+    )?;
     w.write_str(&buf)
 }
 
 /// Serializes into a new `String` of at least `capacity` bytes.
-pub(super) fn serialize_to_string(node: NodeRef<'_>, include_self: bool, capacity: usize) -> String {
+pub(super) fn serialize_to_string(
+    node: NodeRef<'_>,
+    include_self: bool,
+    capacity: usize,
+) -> String {
     let mut out = String::with_capacity(capacity);
     let _ = serialize_into(node, include_self, &mut out, usize::MAX, &mut |_| Ok(()));
     out
