@@ -1,7 +1,8 @@
 //! Serializes files many times (for profilers): parses each file once, then serializes every
 //! document `SERIALIZE_ROUNDS` times (default 30) into a `String` sized up front, and prints
 //! the bytes written (with `Document::html_into`, or with `SERIALIZE_STREAMING` set, with the
-//! `fmt::Write` API). Under `valgrind --tool=callgrind --toggle-collect='*serialize_all*'`
+//! `fmt::Write` API). With `SERIALIZE_COLD` set, each round parses the files again and times
+//! only the first serialization of each fresh tree. Under `valgrind --tool=callgrind --toggle-collect='*serialize_all*'`
 //! only the serialization is counted.
 //!
 //! `cargo run --release --example serialize_profile -- page.html...`
@@ -42,6 +43,21 @@ fn main() {
         .map(|f| html_arena::Document::parse(f))
         .collect();
     let sizes: Vec<usize> = docs.iter().map(|d| d.html().len()).collect();
+    if std::env::var_os("SERIALIZE_COLD").is_some() {
+        // Each round parses every file again and times only the first serialization of
+        // each fresh tree.
+        let (mut bytes, mut elapsed) = (0, std::time::Duration::ZERO);
+        for _ in 0..rounds {
+            for (f, &size) in files.iter().zip(&sizes) {
+                let doc = html_arena::Document::parse(f);
+                let start = std::time::Instant::now();
+                bytes += serialize_all(std::slice::from_ref(&doc), &[size], 1);
+                elapsed += start.elapsed();
+            }
+        }
+        println!("{bytes} bytes in {elapsed:?} (cold)");
+        return;
+    }
     let start = std::time::Instant::now();
     let bytes = serialize_all(&docs, &sizes, rounds);
     let elapsed = start.elapsed();

@@ -1,12 +1,15 @@
 //! The HTML fragment serialization algorithm (13.3) with default options, written straight
 //! from the tree into a `String`.
 //!
-//! Names are interned ids, so "serializes as void" and the raw text parents are integer
-//! comparisons, and a static name's `<name`, `</name>` and ` name="` come ready-made from a
-//! table of fixed-size slots (one fixed-size copy each, no length-dependent copy). The walk
-//! reads each node's data once, keeps the open elements on its own stack (no recursion), and
-//! allocates nothing per node. Writers other than a `String` get the output in chunks through
-//! a small buffer (see [`serialize_to`]).
+//! Names are interned ids, so a static name's `<name`, `<name>`, `</name>` and ` name="` and
+//! whether it "serializes as void" or holds raw text come ready-made from a table of
+//! fixed-size slots (one fixed-size copy each, no lookup of the name's text). Text and
+//! attribute values are checked for characters to escape a word or a vector block at a time
+//! and appended whole when there are none (most are), else escaped in one linear pass
+//! (`escape.rs`). The walk reads each node's data once, keeps the open elements on its own
+//! stack (no recursion: any depth), allocates nothing per node, and never goes through the
+//! `fmt` machinery. Writers other than a `String` get the output in chunks of about 16 KB
+//! through a buffer (see [`serialize_to`]).
 
 use std::fmt::{self, Write};
 use std::sync::OnceLock;

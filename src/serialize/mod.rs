@@ -440,8 +440,9 @@ impl<'a> NodeRef<'a> {
     }
 
     /// Appends the outer HTML (default options) to `out`: the fastest way to serialize,
-    /// and to reuse one buffer for many nodes or documents. Into an empty `String` (say one
-    /// sized with [`String::with_capacity`]) the markup is written straight into its buffer.
+    /// and to reuse one buffer for many nodes or documents: the markup is written straight
+    /// into `out`'s buffer (size it with [`String::with_capacity`] to avoid regrowing), while
+    /// the `fmt::Write` methods go through a small chunk buffer.
     ///
     /// ```
     /// let doc = html_arena::Document::parse("<p>a &amp; b</p>");
