@@ -21,7 +21,7 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
 }
 
 /// Appends `s` escaped for `mode` to a `String` (the direct serializer's output).
-#[inline]
+#[inline(always)]
 pub(crate) fn escape_into(out: &mut String, s: &str, mode: Mode) {
     let clean = match mode {
         Mode::Text | Mode::AttrUnquoted => !needs_escape::<false>(s.as_bytes()),
@@ -98,7 +98,7 @@ fn special_block<const QUOTES: bool>(block: &[u8; 16]) -> bool {
 /// [`escape_with`], which decide. Strings shorter than 16 bytes are read as one or two
 /// words (overlapping), longer ones as blocks of 16 bytes (the last one overlapping the one
 /// before), so a short string costs a few instructions.
-#[inline]
+#[inline(always)]
 fn needs_escape<const QUOTES: bool>(bytes: &[u8]) -> bool {
     let n = bytes.len();
     if n > 64 {
