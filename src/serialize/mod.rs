@@ -616,6 +616,14 @@ mod tests {
                     input,
                     &crate::ParseOptions::default().with_scripting(scripting),
                 );
+                // A buffer sized for the exact output never grows (the fixed-size copies of
+                // tag slots are only made with room for the whole slot).
+                let exact = doc.html();
+                let mut sized = String::with_capacity(exact.len());
+                let capacity = sized.capacity();
+                doc.html_into(&mut sized);
+                assert_eq!(sized, exact);
+                assert_eq!(sized.capacity(), capacity);
                 let mut nodes = vec![doc.root()];
                 nodes.extend(doc.root().descendants().take(200));
                 for node in nodes {
@@ -628,6 +636,13 @@ mod tests {
                         };
                         serialize_with_options(node, include_self, &options, &mut b).unwrap();
                         assert_eq!(a, b, "{node:?} include_self={include_self}");
+                        // Straight into a String (no chunks), from empty and appended; into
+                        // a buffer without spare room (no fixed-size slot copies at first).
+                        let direct = fast::serialize_to_string(node, include_self, 0);
+                        assert_eq!(direct, b, "{node:?} include_self={include_self}");
+                        let mut appended = String::from("x");
+                        fast::serialize_append(node, include_self, &mut appended);
+                        assert_eq!(appended[1..], b, "{node:?} include_self={include_self}");
                     }
                 }
             }
