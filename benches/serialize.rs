@@ -1,77 +1,176 @@
-//! Serialization throughput: `Document::html` against html5ever's serializer (over
-//! markup5ever_rcdom), on the same pages in the same run. Parsing is excluded: each parser's
-//! tree is built once per page. Prints MB/s of output and the ratio per page, then the median
-//! of the per-page ratios.
+//! Serialization throughput: `Document::html_into` against html5ever's serializer (over
+//! markup5ever_rcdom), on the same pages in the same run, both writing into an output buffer
+//! sized up front, and both against a `memcpy` of the output's size (the physical limit).
 //!
-//! `cargo bench --bench serialize`
+//! - warm: one tree per page serialized over and over (the median of interleaved rounds);
+//! - cold: each measurement serializes a tree just parsed and not walked yet, once (the
+//!   median over several fresh trees);
+//! - streaming: `Document::write_html` into the same pre-sized `String` through the
+//!   `fmt::Write` API (warm), to show what the generic writer path costs.
+//!
+//! Parsing is never timed. Prints MB/s of output per page and the ratios, then the median of
+//! the per-page ratios and the ratio of the totals.
+//!
+//! `cargo bench --bench serialize` (the whole corpus: set `HTML_ARENA_CORPUS` to its folder
+//! when it is not `../shared/bench-corpus`)
 
 mod common;
 
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use html5ever::driver::ParseOpts;
 use html5ever::serialize::{SerializeOpts, serialize};
 use html5ever::tendril::TendrilSink;
 use markup5ever_rcdom::{RcDom, SerializableHandle};
 
+/// Fresh trees serialized per page and parser for the cold figures.
+const COLD_ROUNDS: usize = 9;
+
+fn h5_parse(text: &str) -> RcDom {
+    html5ever::parse_document(RcDom::default(), ParseOpts::default()).one(text)
+}
+
+/// html5ever's serializer assumes scripting on; ours follows the document's flag (off).
+fn h5_opts() -> SerializeOpts {
+    SerializeOpts {
+        scripting_enabled: false,
+        ..SerializeOpts::default()
+    }
+}
+
+fn h5_serialize(dom: &RcDom, capacity: usize) -> Vec<u8> {
+    let handle: SerializableHandle = dom.document.clone().into();
+    let mut out = Vec::with_capacity(capacity);
+    serialize(&mut out, &handle, h5_opts()).expect("serialize");
+    out
+}
+
+/// Times one serialization of a freshly parsed tree per round, for each parser, interleaved;
+/// returns the median of each.
+fn cold(text: &str, out_len: usize) -> (Duration, Duration) {
+    let (mut arena, mut h5) = (Vec::new(), Vec::new());
+    for _ in 0..COLD_ROUNDS {
+        let doc = html_arena::Document::parse(text);
+        let t = Instant::now();
+        let mut out = String::with_capacity(out_len);
+        doc.html_into(&mut out);
+        black_box(out);
+        arena.push(t.elapsed());
+        drop(doc);
+
+        let dom = h5_parse(text);
+        let t = Instant::now();
+        black_box(h5_serialize(&dom, out_len));
+        h5.push(t.elapsed());
+    }
+    arena.sort();
+    h5.sort();
+    (arena[COLD_ROUNDS / 2], h5[COLD_ROUNDS / 2])
+}
+
 fn main() {
     let pages = common::corpus();
     println!("serialize: {} pages", pages.len());
     println!(
-        "{:<34} {:>9} {:>12} {:>12} {:>7}",
-        "page", "KB out", "arena MB/s", "h5ever MB/s", "ratio"
+        "{:<28} {:>7} | {:>8} {:>8} {:>6} | {:>8} {:>8} {:>6} | {:>7} {:>6} | {:>7}",
+        "page",
+        "KB out",
+        "warm MB/s",
+        "h5 MB/s",
+        "ratio",
+        "cold MB/s",
+        "h5 MB/s",
+        "ratio",
+        "fmt MB/s",
+        "ratio",
+        "memcpy"
     );
-    let mut ratios = Vec::new();
-    let (mut total_arena, mut total_h5, mut bytes) = (Duration::ZERO, Duration::ZERO, 0usize);
+    let (mut warm, mut cold_ratios, mut streaming) = (Vec::new(), Vec::new(), Vec::new());
+    // Totals: arena warm, h5 warm, arena cold, h5 cold, streaming, memcpy.
+    let mut totals = [Duration::ZERO; 6];
+    let mut bytes = 0usize;
     for page in &pages {
         let doc = html_arena::Document::parse(&page.text);
-        let dom = html5ever::parse_document(RcDom::default(), ParseOpts::default())
-            .one(page.text.as_str());
-        let handle: SerializableHandle = dom.document.clone().into();
-        // html5ever's serializer assumes scripting on; ours follows the document's flag (off).
-        let opts = SerializeOpts {
-            scripting_enabled: false,
-            ..SerializeOpts::default()
-        };
+        let dom = h5_parse(&page.text);
+        let expected = doc.html();
+        let out_len = expected.len();
         let options = html_arena::serialize::SerializeOptions::default();
-        let out_len = doc.html().len();
         let times = common::compare(
             7,
             Duration::from_millis(30),
             &mut [
                 &mut || {
-                    // Both serializers write into an output buffer sized up front.
+                    let mut out = String::with_capacity(out_len);
+                    doc.html_into(&mut out);
+                    black_box(out);
+                },
+                &mut || {
+                    black_box(h5_serialize(&dom, out_len));
+                },
+                &mut || {
                     let mut out = String::with_capacity(out_len);
                     doc.write_html(&mut out, &options).expect("serialize");
                     black_box(out);
                 },
                 &mut || {
+                    // The physical limit: copying the output's bytes into a buffer of the
+                    // same size.
                     let mut out = Vec::with_capacity(out_len);
-                    serialize(&mut out, &handle, opts.clone()).expect("serialize");
+                    out.extend_from_slice(black_box(expected.as_bytes()));
                     black_box(out);
                 },
             ],
         );
-        let ratio = times[1].as_secs_f64() / times[0].as_secs_f64();
-        ratios.push(ratio);
-        total_arena += times[0];
-        total_h5 += times[1];
+        let (cold_arena, cold_h5) = cold(&page.text, out_len);
+        let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64();
+        warm.push(ratio(times[0], times[1]));
+        cold_ratios.push(ratio(cold_arena, cold_h5));
+        streaming.push(ratio(times[2], times[1]));
+        for (total, t) in totals
+            .iter_mut()
+            .zip([times[0], times[1], cold_arena, cold_h5, times[2], times[3]])
+        {
+            *total += t;
+        }
         bytes += out_len;
+        let mbps = |d| common::mbps(out_len, d);
         println!(
-            "{:<34} {:>9.0} {:>12.1} {:>12.1} {:>6.2}x",
+            "{:<28} {:>7.0} | {:>8.0} {:>8.0} {:>5.2}x | {:>8.0} {:>8.0} {:>5.2}x | {:>7.0} {:>5.2}x | {:>7.0}",
             page.name,
             out_len as f64 / 1e3,
-            common::mbps(out_len, times[0]),
-            common::mbps(out_len, times[1]),
-            ratio
+            mbps(times[0]),
+            mbps(times[1]),
+            ratio(times[0], times[1]),
+            mbps(cold_arena),
+            mbps(cold_h5),
+            ratio(cold_arena, cold_h5),
+            mbps(times[2]),
+            ratio(times[2], times[1]),
+            mbps(times[3]),
         );
     }
+    let mbps = |d| common::mbps(bytes, d);
+    let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64();
     println!(
-        "serialize: median per-page ratio {:.2}x html5ever; total {:.1} MB/s vs {:.1} MB/s ({:.2}x)",
-        common::median(&mut ratios),
-        common::mbps(bytes, total_arena),
-        common::mbps(bytes, total_h5),
-        total_h5.as_secs_f64() / total_arena.as_secs_f64()
+        "serialize warm: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x); memcpy {:.0} MB/s",
+        common::median(&mut warm),
+        mbps(totals[0]),
+        mbps(totals[1]),
+        ratio(totals[0], totals[1]),
+        mbps(totals[5]),
+    );
+    println!(
+        "serialize cold: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x)",
+        common::median(&mut cold_ratios),
+        mbps(totals[2]),
+        mbps(totals[3]),
+        ratio(totals[2], totals[3]),
+    );
+    println!(
+        "serialize streaming (write_html, fmt::Write): median per-page ratio {:.2}x html5ever; total {:.0} MB/s ({:.2}x)",
+        common::median(&mut streaming),
+        mbps(totals[4]),
+        ratio(totals[4], totals[1]),
     );
 }

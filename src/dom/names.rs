@@ -190,6 +190,11 @@ fn load_u64(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(w)
 }
 
+/// The static names, by id (for tables indexed by a static [`LocalName`]).
+pub(crate) fn static_names() -> &'static [&'static str] {
+    &name_table::STATIC_NAMES
+}
+
 /// The hash the generated lookup table was built with (its top bits pick the slot).
 #[inline(always)]
 pub(crate) fn name_hash(words: [u64; 3]) -> usize {

@@ -15,19 +15,138 @@ pub(crate) enum Mode {
     AttrUnquoted,
 }
 
-/// Writes `s` escaped for `mode`. Unescaped runs are written whole and found with `memchr`,
-/// so the cost is one pass over `s` plus the output: each of the two searches below only
-/// ever starts past the position it last returned, so every byte is scanned at most twice
-/// (once per search) however many characters need escaping.
+/// Writes `s` escaped for `mode` to a `fmt::Write`.
 pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode) -> fmt::Result {
-    let bytes = s.as_bytes();
-    // Short strings (most attribute values and many text nodes): one check per byte is
-    // cheaper than setting up vector searches, and usually nothing needs escaping.
-    if bytes.len() <= 32 {
-        let special = |b: u8| matches!(b, b'&' | b'<' | b'>' | 0xC2 | b'"' | b'\'');
-        if !bytes.iter().any(|&b| special(b)) {
-            return out.write_str(s);
+    escape_with(s, mode, |piece| out.write_str(piece))
+}
+
+/// Appends `s` escaped for `mode` to a `String` (the direct serializer's output).
+#[inline(always)]
+pub(crate) fn escape_into(out: &mut String, s: &str, mode: Mode) {
+    let clean = match mode {
+        Mode::Text | Mode::AttrUnquoted => !needs_escape::<false>(s.as_bytes()),
+        Mode::AttrDouble | Mode::AttrSingle => !needs_escape::<true>(s.as_bytes()),
+    };
+    if clean {
+        out.push_str(s);
+        return;
+    }
+    escape_slow(out, s, mode);
+}
+
+#[inline(never)]
+fn escape_slow(out: &mut String, s: &str, mode: Mode) {
+    let _ = escape_with(s, mode, |piece| {
+        out.push_str(piece);
+        Ok(())
+    });
+}
+
+/// Ones in every byte.
+const LO: u64 = 0x0101_0101_0101_0101;
+/// The top bit of every byte.
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Whether a byte of `w` is `b`: nonzero if so (the test for a zero byte of `w ^ b...b`,
+/// exact about whether there is one).
+#[inline(always)]
+fn has_byte(w: u64, b: u8) -> u64 {
+    let x = w ^ (LO * u64::from(b));
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// Whether a byte of `w` (8 bytes of a string, or fewer padded with zeros) is `&`, `<`,
+/// `>`, the lead byte of U+00A0, or (with `QUOTES`) `"` or `'`. `<` and `>` differ only in
+/// bit 1, `&` and `'` only in bit 0, so one test covers each pair (for text, where `'` needs
+/// no escaping, a `'` makes the answer yes, and the exact searches then decide).
+#[inline(always)]
+fn special_word<const QUOTES: bool>(w: u64) -> bool {
+    let angle = has_byte(w | (LO * 2), b'>');
+    let c2 = has_byte(w, 0xC2);
+    let rest = if QUOTES {
+        has_byte(w | LO, b'\'') | has_byte(w, b'"')
+    } else {
+        has_byte(w, b'&')
+    };
+    angle | c2 | rest != 0
+}
+
+/// Whether a byte is `&`, `<`, `>`, the lead byte of U+00A0, or (with `QUOTES`) a quote:
+/// 1 or 0.
+#[inline(always)]
+fn special<const QUOTES: bool>(b: u8) -> u8 {
+    let markup = u8::from(b == b'&') | u8::from(b | 2 == b'>') | u8::from(b == 0xC2);
+    if QUOTES {
+        markup | u8::from(b == b'"') | u8::from(b == b'\'')
+    } else {
+        markup
+    }
+}
+
+/// [`special`] over 16 bytes; no early exit, so it compiles to vector compares.
+#[inline(always)]
+fn special_block<const QUOTES: bool>(block: &[u8; 16]) -> bool {
+    let mut any = 0;
+    for &b in block {
+        any |= special::<QUOTES>(b);
+    }
+    any != 0
+}
+
+/// Whether `bytes` may need escaping: a string of at most 64 bytes that holds none of the
+/// bytes [`special_word`] and [`special`] look for does not; others go to the searches of
+/// [`escape_with`], which decide. Strings shorter than 16 bytes are read as one or two
+/// words (overlapping), longer ones as blocks of 16 bytes (the last one overlapping the one
+/// before), so a short string costs a few instructions.
+#[inline(always)]
+fn needs_escape<const QUOTES: bool>(bytes: &[u8]) -> bool {
+    let n = bytes.len();
+    if n > 64 {
+        return true;
+    }
+    if n < 8 {
+        // Up to 7 bytes as one word, zero-padded (zero is never special).
+        let w = match (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+            (Some(head), Some(tail)) => {
+                u64::from(u32::from_le_bytes(*head)) | (u64::from(u32::from_le_bytes(*tail)) << 32)
+            }
+            _ => bytes.iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b)),
+        };
+        return special_word::<QUOTES>(w);
+    }
+    if n < 16 {
+        return match (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
+            (Some(head), Some(tail)) => {
+                special_word::<QUOTES>(u64::from_le_bytes(*head))
+                    || special_word::<QUOTES>(u64::from_le_bytes(*tail))
+            }
+            _ => true,
+        };
+    }
+    let mut rest = bytes;
+    while let Some((block, tail)) = rest.split_first_chunk::<16>() {
+        if special_block::<QUOTES>(block) {
+            return true;
         }
+        rest = tail;
+    }
+    match bytes.last_chunk::<16>() {
+        Some(last) if !rest.is_empty() => special_block::<QUOTES>(last),
+        _ => false,
+    }
+}
+
+/// Passes `s` escaped for `mode` to `put`, piece by piece. Unescaped runs are passed whole and
+/// found with `memchr`, so the cost is one pass over `s` plus the output: each of the two
+/// searches below only ever starts past the position it last returned, so every byte is
+/// scanned at most twice (once per search) however many characters need escaping.
+#[inline]
+fn escape_with(s: &str, mode: Mode, mut put: impl FnMut(&str) -> fmt::Result) -> fmt::Result {
+    let bytes = s.as_bytes();
+    // Short strings (most attribute values and many text nodes): checking a few blocks is
+    // cheaper than setting up vector searches, and usually nothing needs escaping.
+    if !needs_escape::<true>(bytes) {
+        return put(s);
     }
     // `&`, `<` and `>` are always escaped; the other set holds the lead byte of U+00A0 (0xC2,
     // which also starts other characters) and the quote of the mode, if any.
@@ -73,8 +192,8 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
         // turned out to start another character (its continuation byte is never in a set).
         let i = j + len.max(1);
         if len > 0 {
-            out.write_str(&s[start..j])?;
-            out.write_str(replacement)?;
+            put(&s[start..j])?;
+            put(replacement)?;
             start = i;
         }
         if next_markup < i {
@@ -84,7 +203,7 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
             next_other = find_other(i);
         }
     }
-    out.write_str(&s[start..])
+    put(&s[start..])
 }
 
 #[cfg(test)]

@@ -1,19 +1,29 @@
 //! The HTML fragment serialization algorithm (13.3) with default options, written straight
-//! from the tree: names are interned ids, so "serializes as void" and the raw text parents are
-//! integer comparisons, and each node costs a few appends.
+//! from the tree into a `String`.
+//!
+//! Names are interned ids, so a static name's `<name`, `<name>`, `</name>` and ` name="` and
+//! whether it "serializes as void" or holds raw text come ready-made from a table of
+//! fixed-size slots (one fixed-size copy each, no lookup of the name's text). Text and
+//! attribute values are checked for characters to escape a word or a vector block at a time
+//! and appended whole when there are none (most are), else escaped in one linear pass
+//! (`escape.rs`). The walk reads each node's data once, keeps the open elements on its own
+//! stack (no recursion: any depth), allocates nothing per node, and never goes through the
+//! `fmt` machinery. Writers other than a `String` get the output in chunks of about 16 KB
+//! through a buffer (see [`serialize_to`]).
 
 use std::fmt::{self, Write};
+use std::sync::OnceLock;
 
-use super::escape::{Mode, write_escaped};
-use crate::dom::names::{AttrNamespace, Namespace, local_name as n};
-use crate::dom::{ElementRef, NodeKind, NodeRef};
+use super::escape::{Mode, escape_into};
+use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name as n};
+use crate::dom::{Attr, Document, NodeData, NodeRef};
 
 /// "Serializes as void" (13.3).
 #[inline]
-fn serializes_as_void(e: ElementRef<'_>) -> bool {
-    e.namespace() == Namespace::Html
+fn serializes_as_void(ns: Namespace, name: LocalName) -> bool {
+    ns == Namespace::Html
         && matches!(
-            e.name().id(),
+            name,
             n::AREA
                 | n::BASE
                 | n::BR
@@ -35,10 +45,10 @@ fn serializes_as_void(e: ElementRef<'_>) -> bool {
         )
 }
 
-/// Whether text children of `e` are written literally (13.3, "If current node is a Text
-/// node").
+/// Whether text children of an element are written literally (13.3, "If current node is a
+/// Text node").
 #[inline]
-fn raw_text_parent(ns: Namespace, name: crate::LocalName, scripting: bool) -> bool {
+fn raw_text_parent(ns: Namespace, name: LocalName, scripting: bool) -> bool {
     ns == Namespace::Html
         && (matches!(
             name,
@@ -46,171 +56,404 @@ fn raw_text_parent(ns: Namespace, name: crate::LocalName, scripting: bool) -> bo
         ) || (scripting && name == n::NOSCRIPT))
 }
 
-fn start_tag<W: Write + ?Sized>(out: &mut W, e: ElementRef<'_>) -> fmt::Result {
-    out.write_char('<')?;
-    out.write_str(e.local_name())?;
-    for a in e.attrs() {
-        // "An attribute's serialized name"
-        out.write_str(match a.namespace {
-            AttrNamespace::None => " ",
-            AttrNamespace::Xml => " xml:",
-            AttrNamespace::Xmlns if a.local_name == "xmlns" => " ",
-            AttrNamespace::Xmlns => " xmlns:",
-            AttrNamespace::XLink => " xlink:",
-            // "Otherwise": the qualified name (an XML document's own prefix).
-            AttrNamespace::Other(_) => " ",
-        })?;
-        if let (AttrNamespace::Other(_), Some(prefix)) = (a.namespace, a.prefix()) {
-            out.write_str(prefix)?;
-            out.write_char(':')?;
+/// The size of a slot of the tag table: room for `</` + the longest static name + `>` (and
+/// for ` ` + name + `="`), padded with NULs; the last byte holds the length of the text, the
+/// one before it the name's [flags](VOID).
+const SLOT: usize = 32;
+
+/// Slot flag: an HTML element of this name "serializes as void" (13.3).
+const VOID: u8 = 1;
+/// Slot flag: the text children of an HTML element of this name are written literally
+/// (13.3, "If current node is a Text node").
+const RAW: u8 = 2;
+/// Slot flag: the same, when scripting is enabled (`noscript`).
+const RAW_IF_SCRIPTING: u8 = 4;
+
+/// The [flags](VOID) of a static name.
+fn name_flags(name: LocalName) -> u8 {
+    let mut flags = 0;
+    if serializes_as_void(Namespace::Html, name) {
+        flags |= VOID;
+    }
+    if raw_text_parent(Namespace::Html, name, false) {
+        flags |= RAW;
+    }
+    if raw_text_parent(Namespace::Html, name, true) {
+        flags |= RAW_IF_SCRIPTING;
+    }
+    flags
+}
+
+/// Per static name, one slot for each [`Slot`], NUL-padded to [`SLOT`] bytes with the
+/// name's flags and the length of the text in the last two bytes (length 0 for a name too
+/// long to fit, which is then written the plain way). Built on first use.
+fn tag_table() -> &'static str {
+    static TABLE: OnceLock<String> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let names = crate::dom::names::static_names();
+        let mut t = String::with_capacity(names.len() * SLOTS * SLOT);
+        for (id, name) in names.iter().enumerate() {
+            let flags = u32::try_from(id).map_or(0, |id| name_flags(LocalName(id)));
+            for [before, after] in [["<", ""], ["<", ">"], ["</", ">"], [" ", "=\""]] {
+                let start = t.len();
+                t.push_str(before);
+                t.push_str(name);
+                t.push_str(after);
+                let len = t.len() - start;
+                // Names are ASCII, so the length fits in one ASCII character.
+                let fits = len < SLOT - 2 && name.is_ascii();
+                if !fits {
+                    t.truncate(start);
+                }
+                while t.len() < start + SLOT - 2 {
+                    t.push('\0');
+                }
+                t.push(char::from(flags));
+                t.push(char::from(if fits { len as u8 } else { 0 }));
+            }
         }
-        out.write_str(a.local_name)?;
-        out.write_str("=\"")?;
-        write_escaped(out, a.value, Mode::AttrDouble)?;
-        out.write_char('"')?;
-    }
-    out.write_char('>')
+        t
+    })
 }
 
-/// The children to serialize: a template's contents instead of its children. `templates` is
-/// whether the document has any template contents at all: without them the per-element
-/// hash lookup is skipped.
-#[inline]
-fn first_child(node: NodeRef<'_>, templates: bool) -> Option<NodeRef<'_>> {
-    if !templates {
-        return node.first_child();
+/// Which slot of a name's.
+#[derive(Copy, Clone)]
+enum Slot {
+    /// `<name`
+    Start = 0,
+    /// `<name>`
+    StartClosed = 1,
+    /// `</name>`
+    End = 2,
+    /// ` name="`
+    Attr = 3,
+}
+
+/// Slots per name.
+const SLOTS: usize = 4;
+
+/// The output: the `String` written to, the tag table, and the document's names.
+struct Out<'o, 'd> {
+    s: &'o mut String,
+    table: &'static str,
+    doc: &'d Document,
+}
+
+impl Out<'_, '_> {
+    #[inline]
+    fn put(&mut self, s: &str) {
+        self.s.push_str(s);
     }
-    match node.as_element().and_then(ElementRef::template_contents) {
-        Some(contents) => contents.first_child(),
-        None => node.first_child(),
+
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        self.s.push(char::from(b));
+    }
+
+    /// Writes `<name`, `</name>` or ` name="` for `name`: for a static name, one fixed-size
+    /// copy of its slot and a truncation to the length kept in the slot (names are interned,
+    /// so this needs no lookup of the name's text).
+    #[inline(always)]
+    fn tag(&mut self, name: LocalName, slot: Slot) {
+        let at = (name.0 as usize)
+            .wrapping_mul(SLOTS)
+            .wrapping_add(slot as usize)
+            .wrapping_mul(SLOT);
+        // The copy is a whole slot: only with room for it, so that a buffer sized for the
+        // exact output never grows for the padding.
+        if name.is_static() && self.s.capacity() - self.s.len() >= SLOT {
+            if let Some(padded) = self.table.get(at..at + SLOT) {
+                let len = usize::from(padded.as_bytes()[SLOT - 1]);
+                if len > 0 {
+                    let end = self.s.len() + len;
+                    self.s.push_str(padded);
+                    self.s.truncate(end);
+                    return;
+                }
+            }
+        }
+        self.tag_plain(name, slot);
+    }
+
+    /// The [flags](VOID) of `name` (none for a dynamic name).
+    #[inline(always)]
+    fn flags(&self, name: LocalName) -> u8 {
+        if !name.is_static() {
+            return 0;
+        }
+        let at = (name.0 as usize).wrapping_mul(SLOTS * SLOT) + SLOT - 2;
+        self.table.as_bytes().get(at).copied().unwrap_or(0)
+    }
+
+    /// [`Out::tag`] for a dynamic name: three appends.
+    #[inline(never)]
+    fn tag_plain(&mut self, name: LocalName, slot: Slot) {
+        let (before, after) = match slot {
+            Slot::Start => ("<", ""),
+            Slot::StartClosed => ("<", ">"),
+            Slot::End => ("</", ">"),
+            Slot::Attr => (" ", "=\""),
+        };
+        self.put(before);
+        self.put(self.doc.name_str(name));
+        self.put(after);
     }
 }
 
-/// Serializes `node` (with `include_self`) or its children, iteratively.
-pub(super) fn serialize<W: Write + ?Sized>(
+/// The frame of an open element (or document or fragment): what to close when its children
+/// are done.
+struct Open {
+    /// The node's next sibling (none for the node serialized with itself).
+    after: Option<indextree::NodeId>,
+    /// The element's name; `None` for a document or fragment (no end tag).
+    name: Option<LocalName>,
+    /// Whether its text children are written literally.
+    raw: bool,
+}
+
+/// Serializes `node` (with `include_self`) or its children into `out`, calling `flush` on
+/// `out` whenever it holds `limit` bytes or more (after a node is written).
+pub(super) fn serialize_into(
     node: NodeRef<'_>,
     include_self: bool,
-    out: &mut W,
+    out: &mut String,
+    limit: usize,
+    flush: &mut dyn FnMut(&mut String) -> fmt::Result,
 ) -> fmt::Result {
     let doc = node.document();
+    let arena = &doc.arena;
     let scripting = doc.scripting();
     let templates = !doc.template_contents.is_empty();
-    // Elements whose end tags are still to be written.
-    let mut open: Vec<ElementRef<'_>> = Vec::new();
-    // Whether text here is raw: decided by the parent, the context of a fragment, or the
-    // node whose children are serialized.
-    let raw_here = |parent: Option<ElementRef<'_>>| -> bool {
+    let mut out = Out {
+        s: out,
+        table: tag_table(),
+        doc,
+    };
+    // Room for the depth of most pages up front: growing the stack costs more than the
+    // first few hundred bytes of output on a small page.
+    let mut stack: Vec<Open> = Vec::with_capacity(64);
+    let raw_mask = if scripting {
+        RAW | RAW_IF_SCRIPTING
+    } else {
+        RAW
+    };
+    // Whether text at the top level of the walk is raw: decided by the parent, the context
+    // of a fragment, or the node whose children are serialized.
+    let top_raw = {
+        let parent = if include_self {
+            node.parent()
+        } else {
+            Some(node)
+        };
         match parent {
-            Some(p) => raw_text_parent(p.namespace(), p.name().id(), scripting),
+            Some(p) if !include_self && p.raw_id() == doc.root => doc
+                .fragment_context
+                .is_some_and(|(ns, name)| raw_text_parent(ns, name, scripting)),
+            Some(p) => p
+                .as_element()
+                .is_some_and(|e| raw_text_parent(e.namespace(), e.name().id(), scripting)),
             None => false,
         }
     };
-    let (mut next, stop_parent): (Option<NodeRef<'_>>, Option<NodeRef<'_>>) = if include_self {
-        (Some(node), node.parent())
+    let mut next = if include_self {
+        Some(node.raw_id())
     } else {
         if let Some(e) = node.as_element() {
-            if serializes_as_void(e) {
+            // 13.3 step 1: "If the node serializes as void, then return the empty string."
+            if serializes_as_void(e.namespace(), e.name().id()) {
                 return Ok(());
             }
         }
-        (first_child(node, templates), Some(node))
-    };
-    // Raw text at the top level of the walk.
-    let top_raw = match stop_parent {
-        Some(p) if p.raw_id() == doc.root => doc
-            .fragment_context
-            .is_some_and(|(ns, name)| raw_text_parent(ns, name, scripting)),
-        Some(p) => raw_here(p.as_element()),
-        None => false,
-    };
-    while let Some(current) = next {
-        let mut descend = None;
-        match current.kind() {
-            NodeKind::Element(e) => {
-                start_tag(out, e)?;
-                if !serializes_as_void(e) {
-                    open.push(e);
-                    descend = Some(first_child(current, templates));
-                }
-            }
-            NodeKind::Text(t) => {
-                let raw = match open.last() {
-                    Some(p) => raw_here(Some(*p)),
-                    None => top_raw,
-                };
-                if raw {
-                    out.write_str(t)?;
-                } else {
-                    write_escaped(out, t, Mode::Text)?;
-                }
-            }
-            NodeKind::Comment(c) => {
-                out.write_str("<!--")?;
-                out.write_str(c)?;
-                out.write_str("-->")?;
-            }
-            NodeKind::ProcessingInstruction { target, data } => {
-                out.write_str("<?")?;
-                out.write_str(target)?;
-                out.write_char(' ')?;
-                out.write_str(data)?;
-                out.write_str("?>")?;
-            }
-            NodeKind::Doctype { name, .. } => {
-                out.write_str("<!DOCTYPE ")?;
-                out.write_str(name)?;
-                out.write_char('>')?;
-            }
-            NodeKind::Document | NodeKind::Fragment => descend = Some(current.first_child()),
+        // The walk starts inside `node`: its children (a template's contents) follow.
+        let first = children_of(doc, node.raw_id(), templates);
+        match first {
+            Some(first) => Some(first),
+            None => return Ok(()),
         }
-        // The next node: the first child of an element just opened, else the next sibling,
-        // else (closing elements on the way up) the next sibling of an ancestor.
-        next = match descend {
-            Some(Some(child)) => Some(child),
-            Some(None) | None => {
-                let mut at = current;
-                if descend.is_some() {
-                    // An element (or document) without children: close it right away.
-                    if let Some(e) = at.as_element() {
-                        if open.last().is_some_and(|o| *o == e) {
-                            open.pop();
-                            end_tag(out, e)?;
-                        }
-                    }
-                }
-                loop {
-                    if include_self && at == node {
-                        break None;
-                    }
-                    if let Some(sibling) = at.next_sibling() {
-                        break Some(sibling);
-                    }
-                    // Up to the parent; inside template contents the parent is the
-                    // contents fragment, so go back to the template itself.
-                    let parent = match open.last() {
-                        Some(e) => e.as_node(),
-                        None => break None,
+    };
+    loop {
+        let Some(id) = next else {
+            // Done with the children of the innermost open node: close it and go on with
+            // its next sibling.
+            let Some(open) = stack.pop() else { break };
+            if let Some(name) = open.name {
+                out.tag(name, Slot::End);
+            }
+            next = open.after;
+            continue;
+        };
+        let Some(current) = arena.get(id) else { break };
+        // After this node, its next sibling, except for the node serialized with itself.
+        let at_top = include_self && stack.is_empty();
+        next = if at_top { None } else { current.next_sibling() };
+        match current.get() {
+            NodeData::Element(e) => {
+                start_tag(&mut out, e.name, e.attrs.range());
+                let flags = if e.ns == Namespace::Html {
+                    out.flags(e.name)
+                } else {
+                    0
+                };
+                if flags & VOID == 0 {
+                    let first = if templates {
+                        children_of(doc, id, templates)
+                    } else {
+                        current.first_child()
                     };
-                    if !include_self && Some(parent) == stop_parent {
-                        break None;
-                    }
-                    open.pop();
-                    if let Some(e) = parent.as_element() {
-                        end_tag(out, e)?;
-                    }
-                    at = parent;
-                    if include_self && at == node {
-                        break None;
+                    match first {
+                        Some(first) => {
+                            stack.push(Open {
+                                after: next,
+                                name: Some(e.name),
+                                raw: flags & raw_mask != 0,
+                            });
+                            next = Some(first);
+                        }
+                        None => out.tag(e.name, Slot::End),
                     }
                 }
             }
-        };
+            NodeData::Text(r) => {
+                let raw = stack.last().map_or(top_raw, |o| o.raw);
+                let t = doc.str(*r);
+                if raw {
+                    out.put(t);
+                } else {
+                    escape_into(out.s, t, Mode::Text);
+                }
+            }
+            NodeData::Comment(r) => {
+                out.put("<!--");
+                out.put(doc.str(*r));
+                out.put("-->");
+            }
+            NodeData::ProcessingInstruction(pi) => {
+                out.put("<?");
+                out.put(doc.str(pi.target));
+                out.byte(b' ');
+                out.put(doc.str(pi.data));
+                out.put("?>");
+            }
+            NodeData::Doctype(d) => {
+                out.put("<!DOCTYPE ");
+                out.put(&d.name);
+                out.byte(b'>');
+            }
+            NodeData::Document | NodeData::Fragment => {
+                if let Some(first) = current.first_child() {
+                    stack.push(Open {
+                        after: next,
+                        name: None,
+                        raw: false,
+                    });
+                    next = Some(first);
+                }
+            }
+        }
+        if out.s.len() >= limit {
+            flush(out.s)?;
+        }
     }
     Ok(())
 }
 
-fn end_tag<W: Write + ?Sized>(out: &mut W, e: ElementRef<'_>) -> fmt::Result {
-    out.write_str("</")?;
-    out.write_str(e.local_name())?;
-    out.write_char('>')
+/// The first child to serialize: a template's contents' instead of its own. `templates` is
+/// whether the document has any template contents at all: without them the per-element
+/// hash lookup is skipped.
+#[inline]
+fn children_of(
+    doc: &Document,
+    id: indextree::NodeId,
+    templates: bool,
+) -> Option<indextree::NodeId> {
+    let id = if templates {
+        doc.template_contents_of(id).unwrap_or(id)
+    } else {
+        id
+    };
+    doc.arena.get(id)?.first_child()
+}
+
+/// Writes a start tag: `<name`, then each attribute as ` name="value"` (13.3, "An attribute's
+/// serialized name" and "escaping a string" in attribute mode), then `>`.
+#[inline]
+fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usize>) {
+    let first = attrs.start;
+    let doc = out.doc;
+    let attrs: &[Attr] = doc.attrs.get(attrs).unwrap_or(&[]);
+    if attrs.is_empty() {
+        out.tag(name, Slot::StartClosed);
+        return;
+    }
+    out.tag(name, Slot::Start);
+    for (i, a) in attrs.iter().enumerate() {
+        match a.ns {
+            AttrNamespace::None => out.tag(a.name, Slot::Attr),
+            AttrNamespace::Xmlns if a.name == n::XMLNS => out.tag(a.name, Slot::Attr),
+            ns => {
+                let prefix = match ns {
+                    AttrNamespace::Xml => Some("xml"),
+                    AttrNamespace::Xmlns => Some("xmlns"),
+                    AttrNamespace::XLink => Some("xlink"),
+                    // "Otherwise": the qualified name (an XML document's own prefix).
+                    AttrNamespace::Other(_) => doc.xml_names.as_ref().and_then(|x| {
+                        let index = u32::try_from(first + i).ok()?;
+                        x.attr_prefixes.get(&index).and_then(|&p| x.prefix(p))
+                    }),
+                    AttrNamespace::None => None,
+                };
+                out.byte(b' ');
+                if let Some(prefix) = prefix {
+                    out.put(prefix);
+                    out.byte(b':');
+                }
+                out.put(doc.name_str(a.name));
+                out.put("=\"");
+            }
+        }
+        escape_into(out.s, doc.str(a.value), Mode::AttrDouble);
+        out.byte(b'"');
+    }
+    out.byte(b'>');
+}
+
+/// The size of the chunks [`serialize_to`] hands to its writer.
+const CHUNK: usize = 16 * 1024;
+
+/// Serializes into any `fmt::Write`: the output is built in a buffer of about [`CHUNK`]
+/// bytes and written out each time it fills, so the writer sees a few large writes.
+pub(super) fn serialize_to<W: Write + ?Sized>(
+    node: NodeRef<'_>,
+    include_self: bool,
+    w: &mut W,
+) -> fmt::Result {
+    let mut buf = String::with_capacity(CHUNK + 256);
+    serialize_into(
+        node,
+        include_self,
+        &mut buf,
+        CHUNK,
+        &mut |b: &mut String| {
+            let r = w.write_str(b);
+            b.clear();
+            r
+        },
+    )?;
+    w.write_str(&buf)
+}
+
+/// Serializes into a new `String` of at least `capacity` bytes.
+pub(super) fn serialize_to_string(
+    node: NodeRef<'_>,
+    include_self: bool,
+    capacity: usize,
+) -> String {
+    let mut out = String::with_capacity(capacity);
+    let _ = serialize_into(node, include_self, &mut out, usize::MAX, &mut |_| Ok(()));
+    out
+}
+
+/// Appends to `out`, straight into its buffer.
+pub(super) fn serialize_append(node: NodeRef<'_>, include_self: bool, out: &mut String) {
+    let _ = serialize_into(node, include_self, out, usize::MAX, &mut |_| Ok(()));
 }

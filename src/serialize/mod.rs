@@ -229,15 +229,21 @@ fn serialize<W: Write + ?Sized>(
     options: &SerializeOptions,
     out: &mut W,
 ) -> fmt::Result {
+    if is_plain(options) {
+        fast::serialize_to(node, include_self, out)
+    } else {
+        serialize_with_options(node, include_self, options, out)
+    }
+}
+
+/// Whether the options are the defaults (whatever the scripting flag, which serializing a
+/// tree takes from its document): then the direct writer of `fast.rs` serializes.
+fn is_plain(options: &SerializeOptions) -> bool {
     let plain = SerializeOptions {
         scripting: options.scripting,
         ..SerializeOptions::default()
     };
-    if *options == plain {
-        fast::serialize(node, include_self, out)
-    } else {
-        serialize_with_options(node, include_self, options, out)
-    }
+    *options == plain
 }
 
 /// Serializes through the [`TokenSerializer`], which applies the options.
@@ -359,6 +365,26 @@ fn open<'a, W: Write + ?Sized>(
     }
 }
 
+/// Serializes into a new `String`: with the default options straight into it, sized up front
+/// for a whole document from the length of its source (the output of an unchanged parsed
+/// page is about as long).
+fn to_string(node: NodeRef<'_>, include_self: bool, options: &SerializeOptions) -> String {
+    let doc = node.document();
+    let whole = node.raw_id() == doc.root;
+    let capacity = if whole {
+        let source = doc.strings.source.len();
+        source.saturating_add(source / 8).saturating_add(64)
+    } else {
+        0
+    };
+    if is_plain(options) {
+        return fast::serialize_to_string(node, include_self, capacity);
+    }
+    let mut out = String::with_capacity(capacity);
+    let _ = serialize_with_options(node, include_self, options, &mut out);
+    out
+}
+
 /// Adapts an `io::Write` to `fmt::Write`, keeping the I/O error.
 struct IoAdapter<W: std::io::Write> {
     inner: W,
@@ -399,23 +425,37 @@ impl<'a> NodeRef<'a> {
 
     /// [`NodeRef::html`] with options.
     pub fn html_with(self, options: &SerializeOptions) -> String {
-        let mut out = String::new();
-        let _ = self.write_html_with(&mut out, options);
-        out
+        let include_self = !(self.is_document() || self.is_fragment());
+        to_string(self, include_self, options)
     }
 
     /// The node's inner HTML: its children (a template's contents), serialized.
     pub fn inner_html(self) -> String {
-        let mut out = String::new();
-        let _ = serialize(self, false, &SerializeOptions::default(), &mut out);
-        out
+        to_string(self, false, &SerializeOptions::default())
     }
 
     /// [`NodeRef::inner_html`] with options.
     pub fn inner_html_with(self, options: &SerializeOptions) -> String {
-        let mut out = String::new();
-        let _ = serialize(self, false, options, &mut out);
-        out
+        to_string(self, false, options)
+    }
+
+    /// Appends the outer HTML (default options) to `out`: the fastest way to serialize,
+    /// and to reuse one buffer for many nodes or documents: the markup is written straight
+    /// into `out`'s buffer (size it with [`String::with_capacity`] to avoid regrowing), while
+    /// the `fmt::Write` methods go through a small chunk buffer.
+    ///
+    /// ```
+    /// let doc = html_arena::Document::parse("<p>a &amp; b</p>");
+    /// let p = doc.body().unwrap().first_child().unwrap();
+    /// let mut out = String::with_capacity(64);
+    /// p.html_into(&mut out);
+    /// assert_eq!(out, "<p>a &amp; b</p>");
+    /// p.html_into(&mut out);
+    /// assert_eq!(out, "<p>a &amp; b</p><p>a &amp; b</p>");
+    /// ```
+    pub fn html_into(self, out: &mut String) {
+        let include_self = !(self.is_document() || self.is_fragment());
+        fast::serialize_append(self, include_self, out);
     }
 
     /// Writes the outer HTML to any `fmt::Write`.
@@ -463,6 +503,19 @@ impl Document {
     /// [`Document::html`] with options.
     pub fn html_with(&self, options: &SerializeOptions) -> String {
         self.root().html_with(options)
+    }
+
+    /// Appends the document's serialization (default options) to `out`, as
+    /// [`NodeRef::html_into`]: the fastest way to serialize into a buffer of your own.
+    ///
+    /// ```
+    /// let doc = html_arena::Document::parse("<title>a<b</title>");
+    /// let mut out = String::with_capacity(128);
+    /// doc.html_into(&mut out);
+    /// assert_eq!(out, "<html><head><title>a&lt;b</title></head><body></body></html>");
+    /// ```
+    pub fn html_into(&self, out: &mut String) {
+        self.root().html_into(out);
     }
 
     /// Writes the document to any `fmt::Write`.
@@ -563,18 +616,33 @@ mod tests {
                     input,
                     &crate::ParseOptions::default().with_scripting(scripting),
                 );
+                // A buffer sized for the exact output never grows (the fixed-size copies of
+                // tag slots are only made with room for the whole slot).
+                let exact = doc.html();
+                let mut sized = String::with_capacity(exact.len());
+                let capacity = sized.capacity();
+                doc.html_into(&mut sized);
+                assert_eq!(sized, exact);
+                assert_eq!(sized.capacity(), capacity);
                 let mut nodes = vec![doc.root()];
                 nodes.extend(doc.root().descendants().take(200));
                 for node in nodes {
                     for include_self in [false, true] {
                         let (mut a, mut b) = (String::new(), String::new());
-                        fast::serialize(node, include_self, &mut a).unwrap();
+                        fast::serialize_to(node, include_self, &mut a).unwrap();
                         let options = SerializeOptions {
                             scripting,
                             ..SerializeOptions::default()
                         };
                         serialize_with_options(node, include_self, &options, &mut b).unwrap();
                         assert_eq!(a, b, "{node:?} include_self={include_self}");
+                        // Straight into a String (no chunks), from empty and appended; into
+                        // a buffer without spare room (no fixed-size slot copies at first).
+                        let direct = fast::serialize_to_string(node, include_self, 0);
+                        assert_eq!(direct, b, "{node:?} include_self={include_self}");
+                        let mut appended = String::from("x");
+                        fast::serialize_append(node, include_self, &mut appended);
+                        assert_eq!(appended[1..], b, "{node:?} include_self={include_self}");
                     }
                 }
             }
