@@ -517,4 +517,24 @@ fn repeated_first_queries_see_every_change() {
         Some("two")
     );
     assert_eq!(doc.select(&a).count(), 0);
+    // The walk that found none is remembered ("no element matches"): asked again, still none;
+    // any change that can make an element match is seen.
+    assert_eq!(first(&doc), None);
+    assert_eq!(first(&doc), None);
+    doc.set_attribute(p2, "class", "a").expect("class");
+    assert_eq!(first(&doc).as_deref(), Some("two"));
+    doc.remove(p2).expect("remove");
+    assert_eq!(first(&doc), None);
+    let b = doc
+        .select_first(&Selector::parse("b").expect("b"))
+        .expect("b");
+    let b = b.node_id();
+    let late = doc.new_element("u").expect("u");
+    doc.set_attribute(late, "class", "a").expect("class");
+    doc.append(b, late).expect("insert");
+    assert_eq!(
+        doc.select_first(&a).map(|e| e.node_id()),
+        Some(late),
+        "an inserted match"
+    );
 }

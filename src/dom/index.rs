@@ -131,7 +131,7 @@ pub(crate) struct Lists {
     /// By [`ListKind`]: `(hash, position)`, sorted.
     by_kind: [OnceLock<Vec<(u32, u32)>>; 3],
     /// For a key, the first entry of its run not known to be dead (entries before it are).
-    front: HashMap<(ListKind, u32), usize>,
+    front: HashMap<(ListKind, u32), usize, foldhash::fast::RandomState>,
     /// Entries added since the lists were built: `(kind, hash, position)`.
     extra: BTreeSet<(ListKind, u32, u32)>,
 }
@@ -828,14 +828,15 @@ fn sort_by_hash(list: &mut Vec<(u32, u32)>) {
 }
 
 /// Where a walk over the document's tree may start for one selector: no element before `node`
-/// (in document order) matches it. The selector layer keeps its selector in `key` (the DOM
-/// layer only stores it). Only plain compound selectors have hints: whether an element matches
-/// one depends on the element alone, so removing other elements keeps the hint true; a
-/// removal that takes `node` moves it to the next node, any other change drops it.
+/// (in document order) matches it; with `node` `None`, no element of the tree does. The
+/// selector layer keeps its selector in `key` (the DOM layer only stores it). Only plain
+/// compound selectors have hints: whether an element matches one depends on the element
+/// alone, so removing other elements keeps the hint true; a removal that takes `node` moves it
+/// to the next node (`None` past the last), any other change drops it.
 #[derive(Clone)]
 pub(crate) struct WalkHint {
     pub(crate) key: Arc<dyn Any + Send + Sync>,
-    pub(crate) node: indextree::NodeId,
+    pub(crate) node: Option<indextree::NodeId>,
 }
 
 /// How far a removal looks up from the hint for the removed node (beyond, it drops the hint:
@@ -916,19 +917,35 @@ impl Document {
     }
 
     /// The node a walk for the selector that `is_key` recognizes may start from, if a hint
-    /// for it is kept (see [`WalkHint`]).
+    /// for it is kept (see [`WalkHint`]; `Some(None)`: no element matches).
     pub(crate) fn walk_hint(
         &self,
         is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
-    ) -> Option<indextree::NodeId> {
+    ) -> Option<Option<indextree::NodeId>> {
         let hint = lock(&self.index_cache.hint);
         let hint = hint.as_ref()?;
         is_key(&*hint.key).then_some(hint.node)
     }
 
-    /// Keeps a hint: no element before `node` matches the selector in `key`.
-    pub(crate) fn set_walk_hint(&self, key: Arc<dyn Any + Send + Sync>, node: indextree::NodeId) {
-        *lock(&self.index_cache.hint) = Some(WalkHint { key, node });
+    /// Keeps a hint: no element before `node` (with `None`: no element) matches the selector
+    /// that `is_key` recognizes; `make_key` makes its key when the kept hint is for another.
+    pub(crate) fn set_walk_hint(
+        &self,
+        is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
+        make_key: impl FnOnce() -> Arc<dyn Any + Send + Sync>,
+        node: Option<indextree::NodeId>,
+    ) {
+        let mut hint = lock(&self.index_cache.hint);
+        match hint.as_mut() {
+            // The same selector as last time (a loop of queries): no new key.
+            Some(h) if is_key(&*h.key) => h.node = node,
+            _ => {
+                *hint = Some(WalkHint {
+                    key: make_key(),
+                    node,
+                })
+            }
+        }
     }
 
     /// The hint after `node` leaves the tree: unchanged if `node` does not hold the hint's
@@ -944,8 +961,12 @@ impl Document {
         let Some(h) = hint.as_mut() else {
             return;
         };
+        let Some(hint_node) = h.node else {
+            // No element matches: still none once one is gone.
+            return;
+        };
         // Is the hint's node in `node`'s subtree?
-        let mut a = Some(h.node);
+        let mut a = Some(hint_node);
         let mut inside = None;
         for _ in 0..HINT_STEPS {
             match a {
@@ -968,17 +989,21 @@ impl Document {
             Some(false) => {}
             Some(true) => {
                 // The next node after the subtree: the next sibling of `node` or of its
-                // nearest ancestor that has one.
+                // nearest ancestor that has one; none (no element left to match) past the
+                // tree's last node.
                 let mut next = None;
                 let mut m = node;
                 for _ in 0..HINT_STEPS {
                     if let Some(sibling) = arena[m].next_sibling() {
-                        next = Some(sibling);
+                        next = Some(Some(sibling));
                         break;
                     }
                     match arena[m].parent() {
                         Some(p) if p != root => m = p,
-                        _ => break,
+                        _ => {
+                            next = Some(None);
+                            break;
+                        }
                     }
                 }
                 match next {

@@ -531,6 +531,8 @@ pub(crate) struct Parsed {
     pub(crate) all_simple: bool,
     /// Whether any selector has ancestor hashes worth a Bloom filter.
     pub(crate) uses_bloom: bool,
+    /// Whether a selector needs the whole tree (`query::needs_whole_tree`), once asked.
+    pub(crate) whole_tree: std::sync::OnceLock<bool>,
 }
 
 /// Runs the `selectors` crate's parser over all of `input`.
@@ -618,6 +620,7 @@ pub(crate) fn parse(input: &str, namespaces: &[(&str, &str)]) -> Result<Parsed, 
         compound,
         all_simple,
         uses_bloom,
+        whole_tree: std::sync::OnceLock::new(),
     })
 }
 

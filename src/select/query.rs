@@ -440,7 +440,9 @@ fn reach_of(parsed: &Parsed) -> Reach {
 
 /// Whether a selector needs the whole tree beyond an element's ancestors and their siblings.
 fn needs_whole_tree(parsed: &Parsed) -> bool {
-    reach_of(parsed).whole_tree
+    *parsed
+        .whole_tree
+        .get_or_init(|| reach_of(parsed).whole_tree)
 }
 
 /// The document's index for a query with `parsed`: the selector index, or, when elements left
@@ -460,14 +462,18 @@ fn document_index<'a>(doc: &'a Document, parsed: &Parsed) -> &'a TreeIndex {
 enum IndexRef<'a> {
     Shared(&'a TreeIndex),
     Owned(Box<TreeIndex>),
+    /// None (a query that walks the tree): an empty index, not allocated per query.
+    Empty,
 }
 
 impl IndexRef<'_> {
     #[inline]
     fn get(&self) -> &TreeIndex {
+        static EMPTY: std::sync::LazyLock<TreeIndex> = std::sync::LazyLock::new(TreeIndex::default);
         match self {
             IndexRef::Shared(index) => index,
             IndexRef::Owned(index) => index,
+            IndexRef::Empty => &EMPTY,
         }
     }
 }
@@ -579,23 +585,37 @@ impl Cursor {
 
     /// The cheapest way to visit every element of `lo..hi` that can match `parsed`.
     fn plan(parsed: &Parsed, index: &TreeIndex, lo: u32, hi: u32) -> Cursor {
-        let live: Vec<usize> = (0..parsed.pseudo.len())
-            .filter(|&i| !parsed.pseudo[i])
-            .collect();
-        if live.is_empty() || lo >= hi {
+        // (No allocation for the common single selector: a loop of `select_first` plans once
+        // per call.)
+        let live = || (0..parsed.pseudo.len()).filter(|&i| !parsed.pseudo[i]);
+        if live().next().is_none() || lo >= hi {
             return Cursor::Done;
         }
-        if live.iter().any(|&i| parsed.keys[i].is_empty()) {
+        if live().any(|i| parsed.keys[i].is_empty()) {
             return Cursor::Range { next: lo, end: hi };
         }
+        // Plain compounds are tested cheaply (`simple_matches`): a scan costs about what a
+        // list does. Other selectors set up full matching per candidate: a list pays at once.
+        let costly = !parsed.all_simple;
+        if let (Some(i), None) = (live().next(), live().nth(1)) {
+            let Some((lists, kind, hash, range)) =
+                choose_list(index, &parsed.keys[i], lo, hi, costly)
+            else {
+                return Cursor::Range { next: lo, end: hi };
+            };
+            if !lists.has_extra() || lists.extra(kind, hash, lo, hi).next().is_none() {
+                return Cursor::List {
+                    kind,
+                    next: range.start,
+                    end: range.end,
+                };
+            }
+        }
+        let live: Vec<usize> = live().collect();
         // For each selector, its candidate list within lo..hi.
         let mut chosen: Vec<(ListKind, u32, std::ops::Range<usize>)> = Vec::new();
         let mut lists = None;
         for &i in &live {
-            // Plain compounds are tested cheaply (`simple_matches`): a scan costs about what a
-            // list does. Other selectors set up full matching per candidate: a list pays at
-            // once.
-            let costly = !parsed.all_simple;
             let Some((l, kind, hash, range)) = choose_list(index, &parsed.keys[i], lo, hi, costly)
             else {
                 // Lists would narrow this query: it counts what it scans towards building
@@ -646,6 +666,9 @@ pub struct Select<'a, 'b> {
     cursor: Cursor,
     scope: Option<u32>,
     bloom: Option<Box<BloomFilter>>,
+    /// Candidates to match before the Bloom filter is made (`u32::MAX`: never; see
+    /// [`BLOOM_AFTER`]).
+    bloom_wait: u32,
     /// The ancestors whose hashes are in the Bloom filter, outermost first.
     stack: Vec<u32>,
     chain: Vec<u32>,
@@ -703,17 +726,20 @@ impl<'a, 'b> Select<'a, 'b> {
         {
             return None;
         }
-        let mut select = Select::new(doc, selector, IndexRef::Owned(Box::default()), 0, 0, None);
+        let mut select = Select::new(doc, selector, IndexRef::Empty, 0, 0, None);
         let mut walk = Walk::new(doc, root);
         if root == doc.root {
             // Start where the last walk for this selector found its first match, if no
             // mutation since could have made an earlier element match (see `WalkHint`).
             let list = &selector.parsed.list;
-            if let Some(start) = doc.walk_hint(|key| key.downcast_ref() == Some(list)) {
+            match doc.walk_hint(|key| key.downcast_ref() == Some(list)) {
                 // Mutations keep the hint on a live node of the tree; check anyway.
-                if doc.arena.get(start).is_some_and(|n| !n.is_removed()) {
-                    walk = Walk::starting_at(root, start);
+                Some(Some(start)) if doc.arena.get(start).is_some_and(|n| !n.is_removed()) => {
+                    walk = Walk::starting_at(root, Some(start));
                 }
+                // No element matches.
+                Some(None) => walk = Walk::starting_at(root, None),
+                _ => {}
             }
             select.hint_key = Some(&selector.parsed.list);
         }
@@ -740,7 +766,12 @@ impl<'a, 'b> Select<'a, 'b> {
             index,
             cursor,
             scope,
-            bloom: parsed.uses_bloom.then(|| Box::new(BloomFilter::new())),
+            bloom: None,
+            bloom_wait: if parsed.uses_bloom {
+                BLOOM_AFTER
+            } else {
+                u32::MAX
+            },
             stack: Vec::new(),
             chain: Vec::new(),
             caches: SelectorCaches::default(),
@@ -755,6 +786,26 @@ impl<'a, 'b> Select<'a, 'b> {
         }
     }
 }
+
+impl Select<'_, '_> {
+    /// For the first result of a walk over the document's tree: keeps where the next walk for
+    /// the same selector may start (see `WalkHint`).
+    fn keep_hint(&mut self, node: Option<indextree::NodeId>) {
+        if let Some(list) = self.hint_key.take() {
+            self.doc.set_walk_hint(
+                |key| key.downcast_ref() == Some(list),
+                || std::sync::Arc::new(list.clone()),
+                node,
+            );
+        }
+    }
+}
+
+/// How many candidates a query matches without the ancestor Bloom filter before it makes one.
+/// The filter is 4 KiB to allocate and zero: more than matching a few candidates in full
+/// costs, so a query that finds what it wants among its first candidates (`select_first` in a
+/// loop of removals, a query whose candidate list is short) never pays for it.
+const BLOOM_AFTER: u32 = 32;
 
 /// Makes the Bloom filter hold exactly the ancestors of `pos`, given that it held those of an
 /// earlier element: pops the elements whose subtree ended, pushes the new ancestors.
@@ -795,14 +846,14 @@ impl<'a> Iterator for Select<'a, '_> {
             let mut visited = 0;
             let found = loop {
                 let Some((node, data, steps)) = walk.next(self.doc) else {
+                    // The walk went to the end of the tree from where no element before
+                    // could match: none does.
+                    self.keep_hint(None);
                     break None;
                 };
                 visited += steps as usize;
                 if walk::matches(self.parsed, self.doc, data, self.quirks) {
-                    if let Some(list) = self.hint_key.take() {
-                        self.doc
-                            .set_walk_hint(std::sync::Arc::new(list.clone()), node);
-                    }
+                    self.keep_hint(Some(node));
                     break NodeRef::new(self.doc, node).as_element();
                 }
             };
@@ -821,6 +872,14 @@ impl<'a> Iterator for Select<'a, '_> {
             let matched = match &self.all {
                 Some(all) => all.get(pos as usize).copied().unwrap_or(false),
                 None => {
+                    if self.bloom.is_none() {
+                        if self.bloom_wait == 0 {
+                            self.bloom = Some(Box::new(BloomFilter::new()));
+                            self.stack.clear();
+                        } else if self.bloom_wait != u32::MAX {
+                            self.bloom_wait -= 1;
+                        }
+                    }
                     if let Some(bloom) = self.bloom.as_deref_mut() {
                         enter(
                             self.doc,

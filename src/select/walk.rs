@@ -45,11 +45,9 @@ impl Walk {
 
     /// The elements from `start` (a node below `root`) on, in document order, to the end of
     /// `root`'s subtree.
-    pub(crate) fn starting_at(root: indextree::NodeId, start: indextree::NodeId) -> Walk {
-        Walk {
-            root,
-            next: Some(start),
-        }
+    /// With `start` `None`: no element.
+    pub(crate) fn starting_at(root: indextree::NodeId, start: Option<indextree::NodeId>) -> Walk {
+        Walk { root, next: start }
     }
 
     /// The next element, and how many nodes the walk stepped over to reach it.

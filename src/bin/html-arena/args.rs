@@ -28,6 +28,13 @@ Input:
   -f, --file FILE         read FILE instead of standard input ('-' is standard input;
                           repeat for several files: each gets a line '==> FILE <==')
   -r, --remove SELECTOR   remove what matches SELECTOR before selecting (repeatable)
+  -b, --base URL          the documents' URL: with -a, a URL-valued attribute (href, src,
+                          action, ...) prints as an absolute URL, resolved against the
+                          document base URL: the page's <base href> (itself resolved
+                          against URL), else URL, as a browser's href getter does
+  -B, --detect-base       with -a, resolve URL-valued attributes against the page's
+                          <base href> even without --base (a value that cannot be made
+                          absolute prints as it is)
   -e, --encoding LABEL    decode the input with LABEL (e.g. utf-8, shift_jis), whatever it
                           declares (a byte order mark still wins)
       --browser-encoding  choose the encoding as a browser does: what the page declares,
@@ -64,6 +71,10 @@ pub struct Args {
     pub encoding: Option<String>,
     pub browser_encoding: bool,
     pub scripting: bool,
+    /// `--base URL`: the documents' URL.
+    pub base: Option<html_arena::Url>,
+    /// Whether `-a` resolves URL-valued attributes (`--base` or `--detect-base`).
+    pub resolve_urls: bool,
     pub selectors: Vec<String>,
 }
 
@@ -76,7 +87,7 @@ pub enum Parsed {
 
 /// Every option: its long name, its short letter (`None` for long only), whether it takes a
 /// value.
-const OPTIONS: [(&str, Option<char>, bool); 14] = [
+const OPTIONS: [(&str, Option<char>, bool); 16] = [
     ("text", Some('t'), false),
     ("rendered", Some('R'), false),
     ("attribute", Some('a'), true),
@@ -87,6 +98,8 @@ const OPTIONS: [(&str, Option<char>, bool); 14] = [
     ("file", Some('f'), true),
     ("remove", Some('r'), true),
     ("encoding", Some('e'), true),
+    ("base", Some('b'), true),
+    ("detect-base", Some('B'), false),
     ("browser-encoding", None, false),
     ("scripting", None, false),
     ("help", Some('h'), false),
@@ -128,6 +141,8 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
         encoding: None,
         browser_encoding: false,
         scripting: false,
+        base: None,
+        resolve_urls: false,
         selectors: Vec::new(),
     };
     let mut raw = raw.into_iter();
@@ -208,7 +223,13 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
                 }
                 ("browser-encoding", _) => args.browser_encoding = true,
                 ("scripting", _) => args.scripting = true,
-                // `--base URL` goes here once the library resolves URLs.
+                ("base", Some(v)) => {
+                    let url = html_arena::Url::parse(&v)
+                        .map_err(|e| format!("invalid --base URL {v:?}: {e}"))?;
+                    args.base = Some(url);
+                    args.resolve_urls = true;
+                }
+                ("detect-base", _) => args.resolve_urls = true,
                 _ => return Err(format!("option --{name} is not understood")),
             }
         }

@@ -48,6 +48,7 @@ fn main() -> ExitCode {
         .with_scripting(args.scripting)
         .with_browser_encoding(args.browser_encoding);
     options.override_encoding = args.encoding.clone();
+    options.url = args.base.clone();
 
     let stdout = std::io::stdout().lock();
     let mut out = Output::new(std::io::BufWriter::new(stdout), &args);
@@ -76,8 +77,6 @@ fn main() -> ExitCode {
                 }
             };
             remove_matches(&mut doc, &removals);
-            // `--base URL` (and the page's own `<base href>`) will resolve the URLs of the
-            // printed attributes here, once URL resolution lands in the library.
             out.begin_file(file, files.len() > 1)?;
             for (text, selector) in args.selectors.iter().zip(&selectors) {
                 out.selector(&doc, text, selector)?;
@@ -153,6 +152,29 @@ fn remove_matches(doc: &mut Document, removals: &[Selector]) {
     }
 }
 
+/// The attributes `--base`/`--detect-base` resolve: those whose value is a URL (HTML
+/// Standard, "Attributes" index: valid URL potentially surrounded by spaces, or valid
+/// non-empty URL), and SVG's `xlink:href`. Other attributes (`class`, `alt`, lists such as
+/// `srcset` or `ping`) print as they are.
+fn is_url_attribute(name: &str) -> bool {
+    const URL_ATTRIBUTES: [&str; 13] = [
+        "href",
+        "src",
+        "action",
+        "formaction",
+        "cite",
+        "poster",
+        "data",
+        "background",
+        "longdesc",
+        "manifest",
+        "codebase",
+        "itemid",
+        "xlink:href",
+    ];
+    URL_ATTRIBUTES.iter().any(|a| a.eq_ignore_ascii_case(name))
+}
+
 fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
     if path == "-" {
         let mut bytes = Vec::new();
@@ -171,6 +193,12 @@ fn value_of(e: html_arena::ElementRef<'_>, args: &Args) -> Option<String> {
         Mode::Html => e.as_node().html(),
         Mode::Text => e.as_node().text(),
         Mode::Rendered => e.as_node().rendered_text(),
+        Mode::Attr(name) if args.resolve_urls && is_url_attribute(name) => {
+            // `--base`/`--detect-base`: what the element's `href`/`src`/... IDL getter returns
+            // (the value resolved against the document base URL; unchanged if it does not
+            // parse). `abs_url` looks the name up as `attr` does (lowercased on HTML elements).
+            e.abs_url(name)?.into_owned()
+        }
         Mode::Attr(name) => e.attr(name)?.to_owned(),
         Mode::Count => String::new(),
     };
