@@ -290,3 +290,12 @@ fn base_url_makes_url_attributes_absolute() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("invalid --base URL"));
 }
+
+#[test]
+fn text_pseudo_classes() {
+    // The extended syntax: :contains() and friends, in selectors and in --remove.
+    assert_eq!(ok(&["-a", "href", "nav a:contains(Two)"]), "/two\n");
+    assert_eq!(ok(&["-t", "p:has-text('PARA BOLD')"]), "Para bold.\n");
+    assert_eq!(ok(&["-c", "-r", "p:contains('Buy')", "p"]), "1\n");
+    assert_eq!(ok(&["-c", ":-soup-contains-own('Buy!')"]), "1\n");
+}

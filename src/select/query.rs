@@ -44,7 +44,8 @@ use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
 /// Per-query state that matching reaches through `MatchingContext::extra_data`: the results
 /// of each `:has()` of the selector for every element of the index, computed on first use.
 pub(crate) struct MatchState {
-    has: Box<[OnceCell<Box<[bool]>>]>,
+    /// By id: the results of each `:has()` and text pseudo-class (see `text.rs`).
+    pub(crate) has: Box<[OnceCell<Box<[bool]>>]>,
 }
 
 impl MatchState {
@@ -413,7 +414,7 @@ fn reach_of(parsed: &Parsed) -> Reach {
             match component {
                 Component::NonTSPseudoClass(
                     Checked | Indeterminate | Default | Disabled | Enabled | ReadWrite | ReadOnly
-                    | Lang(_) | Has(_),
+                    | Lang(_) | Has(_) | Text(_),
                 )
                 | Component::Has(_) => self.0.whole_tree = true,
                 Component::Nth(_) | Component::NthOf(_) => self.0.siblings = true,

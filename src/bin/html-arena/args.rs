@@ -13,6 +13,9 @@ Usage: html-arena [OPTIONS] [SELECTOR]...
 Reads HTML from standard input (or the files given with -f), parses it as a browser
 does, and prints every element that matches each SELECTOR, in document order, one per
 line (default selector: html). Several selectors run one after the other.
+Selectors are CSS as in a browser, plus text pseudo-classes: :contains(\"s\") (the text
+contains s), :-soup-contains(\"s\", ..), :-soup-contains-own(\"s\") (a text child contains
+s), :has-text(\"s\") (ignoring case and white space).
 
 Output (one of; default: each match's HTML):
   -t, --text              the text of each match (all text inside: textContent)

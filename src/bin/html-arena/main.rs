@@ -5,6 +5,7 @@
 //! html-arena -f page.html -t -w 'h1, h2'
 //! html-arena -f page.html -r 'script, style' -p main
 //! html-arena -f page.html -j title 'meta[name=description]'
+//! html-arena -f page.html -b https://example.com/ -a href 'a:contains("Next")'
 //! ```
 //!
 //! `html-arena --help` lists the options. Install with `cargo install --path .` (no
@@ -125,7 +126,9 @@ fn compile(texts: &[String]) -> Option<Vec<Selector>> {
     let mut selectors = Vec::with_capacity(texts.len());
     let mut ok = true;
     for text in texts {
-        match Selector::parse(text) {
+        // The extended syntax: standard selectors mean the same, and the text pseudo-classes
+        // scrapers use (`:contains()`, `:has-text()`, ...) work too.
+        match Selector::parse_extended(text) {
             Ok(selector) => selectors.push(selector),
             Err(e) => {
                 eprintln!("html-arena: invalid selector {text:?}: {e}");
