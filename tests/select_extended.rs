@@ -108,8 +108,9 @@ fn what_each_matches() {
         ["Price: 10 EUR"]
     );
     assert_eq!(texts(&doc, "p:has-text('sold out')"), ["Sold\n   OUT"]);
-    // The empty string is in every text, the empty one too.
+    // The empty string is in every text content, the empty one too; in every text node.
     assert_eq!(doc.select(&ext("p:contains('')")).count(), 4);
+    assert_eq!(doc.select(&ext("p:-soup-contains-own('')")).count(), 3);
     // In combination with combinators, :not() and :has().
     assert_eq!(
         texts(&doc, "div > p:not(:contains(EUR)):contains(e)"),
@@ -202,6 +203,7 @@ fn agrees_with_the_definition_on_nested_trees() {
             "école école",
             "École",
             "É",
+            "",
         ],
     );
 }

@@ -523,10 +523,13 @@ fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) 
 
 /// Where a query takes its candidates from.
 enum Cursor {
-    /// Every element in `next..end`.
+    /// Every element in `next..end`; with a `key`, only those that have it (the id, a class
+    /// or the local name: a compare per element, where a candidate list would cost a pass and
+    /// a sort to build).
     Range {
         next: u32,
         end: u32,
+        key: Option<Key>,
     },
     /// Entries `next..end` of one of the index's candidate lists (which is built).
     List {
@@ -545,9 +548,9 @@ enum Cursor {
 impl Cursor {
     /// The next live candidate (dead elements are skipped, a dead subtree in one step).
     #[inline]
-    fn next(&mut self, index: &TreeIndex) -> Option<u32> {
+    fn next(&mut self, index: &TreeIndex, scanned: &mut u32) -> Option<u32> {
         match self {
-            Cursor::Range { next, end } => {
+            Cursor::Range { next, end, key } => {
                 while *next < *end {
                     let pos = *next;
                     let e = index.elem(pos);
@@ -556,7 +559,18 @@ impl Cursor {
                         continue;
                     }
                     *next = pos + 1;
-                    return Some(pos);
+                    *scanned += 1;
+                    let has_key = match *key {
+                        None => true,
+                        Some((ListKind::LocalName, hash)) => e.name_hash == hash,
+                        Some((ListKind::Id, hash)) => e.id_attr != NONE && e.id_hash == hash,
+                        Some((ListKind::Class, hash)) => {
+                            index.classes_of(e).iter().any(|c| c.hash == hash)
+                        }
+                    };
+                    if has_key {
+                        return Some(pos);
+                    }
                 }
                 None
             }
@@ -593,16 +607,25 @@ impl Cursor {
             return Cursor::Done;
         }
         if live().any(|i| parsed.keys[i].is_empty()) {
-            return Cursor::Range { next: lo, end: hi };
+            return Cursor::Range {
+                next: lo,
+                end: hi,
+                key: None,
+            };
         }
         // Plain compounds are tested cheaply (`simple_matches`): a scan costs about what a
         // list does. Other selectors set up full matching per candidate: a list pays at once.
         let costly = !parsed.all_simple;
         if let (Some(i), None) = (live().next(), live().nth(1)) {
-            let Some((lists, kind, hash, range)) =
-                choose_list(index, &parsed.keys[i], lo, hi, costly)
-            else {
-                return Cursor::Range { next: lo, end: hi };
+            // One selector: until queries have paid for the lists, a scan that tests the key
+            // first (the keys are ordered ids, classes, local names: the rarest first).
+            let keys = &parsed.keys[i];
+            let Some((lists, kind, hash, range)) = choose_list(index, keys, lo, hi, costly) else {
+                return Cursor::Range {
+                    next: lo,
+                    end: hi,
+                    key: keys.iter().min().copied(),
+                };
             };
             if !lists.has_extra() || lists.extra(kind, hash, lo, hi).next().is_none() {
                 return Cursor::List {
@@ -621,7 +644,11 @@ impl Cursor {
             else {
                 // Lists would narrow this query: it counts what it scans towards building
                 // them (see `Select::next`).
-                return Cursor::Range { next: lo, end: hi };
+                return Cursor::Range {
+                    next: lo,
+                    end: hi,
+                    key: None,
+                };
             };
             lists = Some(l);
             chosen.push((kind, hash, range));
@@ -864,12 +891,12 @@ impl<'a> Iterator for Select<'a, '_> {
         let index = self.index.get();
         let tree = Tree::new(self.doc, index);
         tree.steps.set(self.steps);
+        // Elements the cursor stepped over (a range's, those without its key included).
         let mut visited = 0;
         let found = loop {
-            let Some(pos) = self.cursor.next(index) else {
+            let Some(pos) = self.cursor.next(index, &mut visited) else {
                 break None;
             };
-            visited += 1;
             let matched = match &self.all {
                 Some(all) => all.get(pos as usize).copied().unwrap_or(false),
                 None => {

@@ -11,7 +11,9 @@
 //!   strings, ignoring case (Unicode lowercase) and white space differences: runs of white
 //!   space count as one space, and the string is trimmed.
 //!
-//! Each argument is a CSS string or an identifier; an empty string matches every element.
+//! Each argument is a CSS string or an identifier. An empty string is in every text: every
+//! element's text content, every text node (so `:-soup-contains-own("")` matches the elements
+//! that have a text child).
 //!
 //! # Cost
 //!
@@ -211,8 +213,8 @@ fn all(doc: &Document, index: &TreeIndex, arg: &TextArg) -> Box<[bool]> {
         .map(|(_, e)| e.node)
         .collect();
     for needle in arg.needles.iter() {
-        if needle.is_empty() {
-            // The empty string is in every text.
+        if needle.is_empty() && arg.kind != TextKind::Own {
+            // The empty string is in every text content (an own text needs a text node).
             for (pos, r) in result.iter_mut().enumerate() {
                 *r |= !index.is_dead(pos as u32);
             }
