@@ -83,7 +83,7 @@ pub struct Args {
 
 /// What the command line asks for.
 pub enum Parsed {
-    Run(Args),
+    Run(Box<Args>),
     Help,
     Version,
 }
@@ -240,7 +240,7 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
     if args.selectors.is_empty() {
         args.selectors.push("html".to_owned());
     }
-    Ok(Parsed::Run(args))
+    Ok(Parsed::Run(Box::new(args)))
 }
 
 #[cfg(test)]
@@ -249,7 +249,7 @@ mod tests {
 
     fn run(args: &[&str]) -> Result<Args, String> {
         match parse(args.iter().map(OsString::from))? {
-            Parsed::Run(args) => Ok(args),
+            Parsed::Run(args) => Ok(*args),
             Parsed::Help => Err("help".into()),
             Parsed::Version => Err("version".into()),
         }
