@@ -83,8 +83,21 @@ fn selectors() -> Vec<Selector> {
     SELECTORS
         .iter()
         .map(|s| Selector::parse(s).unwrap_or_else(|e| panic!("{s}: {e}")))
+        .chain(
+            // The extended syntax's text pseudo-classes (whole-tree state per query).
+            EXTENDED
+                .iter()
+                .map(|s| Selector::parse_extended(s).unwrap_or_else(|e| panic!("{s}: {e}"))),
+        )
         .collect()
 }
+
+/// Selectors of the extended syntax (`Selector::parse_extended`).
+const EXTENDED: [&str; 3] = [
+    "li:contains('k x')",
+    "section:has-text('STORY')",
+    ":-soup-contains-own(text, inner)",
+];
 
 /// A copy of `doc` whose selector index is built afresh by its next query: the same tree, the
 /// same node ids.
@@ -177,7 +190,7 @@ fn mutate_and_check(mut doc: Document, seed: u64, rounds: usize) {
         }
         let target = elements[rng.next(elements.len())];
         let other = elements[rng.next(elements.len())];
-        let what = match rng.next(10) {
+        let what = match rng.next(16) {
             0 => {
                 doc.set_attribute(target, "class", ["ad", "new k", "story", ""][rng.next(4)])
                     .expect("class");
@@ -214,15 +227,60 @@ fn mutate_and_check(mut doc: Document, seed: u64, rounds: usize) {
                 let _ = doc.append(target, p);
                 "append new"
             }
-            _ => {
+            9 | 10 => {
                 // Move an element (refused when it would go inside itself).
                 let _ = doc.insert_before(target, other);
                 "move"
             }
+            11 => {
+                let html = [
+                    "<span class=k>inner</span> <a href=/n>x</a>",
+                    "<div class=ad><p>p</p><img alt=a></div><p class=new>n</p>",
+                    "<ul><li>k x<li>2</ul>",
+                ][rng.next(3)];
+                doc.set_inner_html(target, html).expect("inner html");
+                "set inner html"
+            }
+            12 => {
+                // A copy of another element (and its subtree) after the target.
+                let copy = doc.clone_subtree(other).expect("clone");
+                doc.insert_after(target, copy).expect("insert copy");
+                "insert clone"
+            }
+            13 => {
+                // Elements parsed elsewhere, imported, prepended.
+                let source = Document::parse("<section class=story><h2>Story</h2><p>s</p>");
+                let section = source
+                    .select_first(&Selector::parse("section").expect("selector"))
+                    .expect("section")
+                    .node_id();
+                let imported = doc.import_subtree(&source, section).expect("import");
+                doc.prepend(target, imported).expect("prepend");
+                "prepend imported"
+            }
+            14 => {
+                // A fragment of two elements and a text.
+                let fragment = doc.new_fragment();
+                for (name, class) in [("div", "ad"), ("li", "new")] {
+                    let e = doc.new_element(name).expect("element");
+                    doc.set_attribute(e, "class", class).expect("class");
+                    doc.append(fragment, e).expect("into fragment");
+                }
+                let text = doc.new_text("text");
+                doc.append(fragment, text).expect("into fragment");
+                doc.append(target, fragment).expect("fragment");
+                "append fragment"
+            }
+            _ => {
+                let new = doc.new_element("section").expect("section");
+                doc.set_attribute(new, "class", "story").expect("class");
+                doc.replace(target, new).expect("replace");
+                "replace"
+            }
         };
         // Each mutation changes at most a subtree: queries issued while the index is stale
         // go through the same paths as after several mutations.
-        if round % 3 == 2 || what == "remove" {
+        if round % 3 == 2 || what == "remove" || round % 5 == 4 {
             check(&doc, &selectors, &format!("round {round}: {what}"));
         }
     }
