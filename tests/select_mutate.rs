@@ -1,5 +1,6 @@
 //! Queries mixed with mutations: the selector index follows each mutation (attribute edits in
-//! place, tombstones for removed subtrees, a rebuild after insertions; see `src/dom/index.rs`),
+//! place, tombstones for removed subtrees, appended elements at the end of the document, a
+//! rebuild after other insertions; see `src/dom/index.rs`),
 //! so every query after a mutation must answer exactly what a query on a freshly indexed copy
 //! of the same tree answers. Also the loops a scraper writes (remove matches one at a time,
 //! mark elements while walking up from them), checked for their results (their cost is
@@ -103,11 +104,16 @@ const EXTENDED: [&str; 3] = [
 /// same node ids.
 fn fresh_copy(doc: &Document) -> Document {
     let mut copy = doc.clone();
-    // Inserting an element into the tree drops the index; removing it again leaves the tree
-    // as it was.
-    let body = copy.body().expect("body").node_id();
+    // Inserting an element before another one drops the index (appending at the end of the
+    // document would extend it); removing it again leaves the tree as it was.
+    let html = copy
+        .root()
+        .children()
+        .find(|n| n.is_element())
+        .expect("html")
+        .node_id();
     let probe = copy.new_element("i").expect("element");
-    copy.append(body, probe).expect("append");
+    copy.prepend(html, probe).expect("prepend");
     copy.remove(probe).expect("remove");
     copy
 }
@@ -595,4 +601,84 @@ fn repeated_first_queries_see_every_change() {
         Some(late),
         "an inserted match"
     );
+}
+
+#[test]
+fn appending_at_the_end_while_querying() {
+    // Appending after every element of the document extends the index in place (see
+    // `src/dom/index.rs`): new elements, moved ones, fragments, inner HTML of the last
+    // element, mixed with removals; every answer against a freshly indexed copy.
+    let mut doc = parse(&synthetic_page());
+    let selectors = selectors();
+    for selector in &selectors {
+        doc.select(selector).count();
+    }
+    let mut rng = Rng(99);
+    for round in 0..40 {
+        let body = doc.body().expect("body").node_id();
+        // The last element of the document: appending to it or to any of its ancestors is
+        // appending at the end.
+        let last = doc
+            .root()
+            .descendants()
+            .filter(|n| n.is_element())
+            .last()
+            .expect("element")
+            .node_id();
+        let parent = if rng.next(2) == 0 { body } else { last };
+        let what = match rng.next(5) {
+            0 => {
+                let e = doc
+                    .new_element(["li", "div", "span"][rng.next(3)])
+                    .expect("e");
+                doc.set_attribute(e, "class", ["ad", "new k", "story"][rng.next(3)])
+                    .expect("class");
+                let text = doc.new_text("k x");
+                doc.append(e, text).expect("text");
+                doc.append(parent, e).expect("append");
+                "append new"
+            }
+            1 => {
+                // Move an earlier element to the end.
+                let elements: Vec<NodeId> = doc
+                    .body()
+                    .expect("body")
+                    .as_node()
+                    .descendants()
+                    .skip(1)
+                    .filter(|n| n.is_element())
+                    .map(|n| n.node_id())
+                    .collect();
+                let moved = elements[rng.next(elements.len())];
+                let _ = doc.append(body, moved);
+                "move to the end"
+            }
+            2 => {
+                let fragment = doc.new_fragment();
+                for name in ["p", "div"] {
+                    let e = doc.new_element(name).expect("e");
+                    doc.append(fragment, e).expect("into fragment");
+                    let t = doc.new_text("inner");
+                    doc.append(fragment, t).expect("into fragment");
+                }
+                doc.append(parent, fragment).expect("fragment");
+                "append fragment"
+            }
+            3 => {
+                doc.set_inner_html(last, "<ul><li class=k>k x<li>2</ul><div class=ad></div>")
+                    .expect("inner html");
+                "inner html of the last element"
+            }
+            _ => {
+                let first = doc
+                    .select_first(&Selector::parse("section").expect("selector"))
+                    .map(|e| e.node_id());
+                if let Some(first) = first {
+                    doc.remove(first).expect("remove");
+                }
+                "remove a section"
+            }
+        };
+        check(&doc, &selectors, &format!("round {round}: {what}"));
+    }
 }

@@ -37,7 +37,13 @@
 //!   dead, its siblings linked to each other, and every walk of the index skips dead elements
 //!   (a dead subtree is a contiguous range, skipped in one step); the index is dropped once the
 //!   dead outnumber the live;
-//! - elements inserted into an indexed tree have no place in the flat order, so the index is
+//! - elements inserted after every element of the indexed tree (appended to an element whose
+//!   subtree ends the document: the last element, `body` when nothing follows it, ...) are
+//!   appended to the flat order (their ancestors' subtrees grow; the lists get them as
+//!   additions), at the cost of what was inserted plus the depth; a move there first leaves
+//!   tombstones where the nodes were. This needs a document without template contents and
+//!   without `select` elements (whose steps change the tree without upkeep);
+//! - elements inserted anywhere else have no place in the flat order, so the index is
 //!   dropped and rebuilt by the next query that needs it; `closest` and `matches` meanwhile
 //!   run on ancestor chains, and build the whole index again only once those chains add up to
 //!   a fraction of the document (so a loop of insertions and `closest` stays linear).
@@ -531,11 +537,27 @@ impl TreeIndex {
     /// Appends the elements of the tree rooted at `root` (the root too, if it is an element),
     /// in document order: one iterative walk over the arena's links.
     fn add_tree(&mut self, doc: &Document, root: indextree::NodeId) {
-        let arena = &doc.arena;
         let tree_start = to_u32(self.elems.len());
+        self.add_subtree(doc, root, NONE, NONE);
+        let end = to_u32(self.elems.len());
+        self.trees.push((tree_start, end));
+        self.tree_roots.push(root);
+    }
+
+    /// Appends the elements of the subtree of `root` (the root too, if it is an element), in
+    /// document order, the topmost with the parent `top_parent` and the previous sibling
+    /// `top_prev` (positions, or [`NONE`]): one iterative walk over the arena's links.
+    fn add_subtree(
+        &mut self,
+        doc: &Document,
+        root: indextree::NodeId,
+        top_parent: u32,
+        top_prev: u32,
+    ) {
+        let arena = &doc.arena;
         // The open elements: (position, last element child so far).
         let mut open: Vec<(u32, u32)> = Vec::new();
-        let mut top_last = NONE;
+        let mut top_last = top_prev;
         let root_is_document = matches!(arena[root].get(), NodeData::Document);
         let mut node = Some(root);
         while let Some(n) = node {
@@ -544,7 +566,7 @@ impl TreeIndex {
                 let pos = to_u32(self.elems.len());
                 let (parent, last) = match open.last_mut() {
                     Some((p, last)) => (*p, last),
-                    None => (NONE, &mut top_last),
+                    None => (top_parent, &mut top_last),
                 };
                 let prev = std::mem::replace(last, pos);
                 if let Some(p) = self.elems.get_mut(prev as usize) {
@@ -588,8 +610,6 @@ impl TreeIndex {
         for (pos, _) in open {
             self.elems[pos as usize].end = end;
         }
-        self.trees.push((tree_start, end));
-        self.tree_roots.push(root);
     }
 
     /// Adds the element `n` (whose links to earlier elements are given).
@@ -809,6 +829,123 @@ impl TreeIndex {
         }
     }
 
+    /// Appends the elements of `nodes` (just inserted under `parent`, in order) if they come
+    /// after every element of the index's only tree; false (and the index is to be dropped)
+    /// otherwise. See [`Document::index_inserted`].
+    fn append_inserted(
+        &mut self,
+        doc: &Document,
+        parent: indextree::NodeId,
+        nodes: &[indextree::NodeId],
+    ) -> bool {
+        let arena = &doc.arena;
+        let n = to_u32(self.elems.len());
+        let (Some(pp), Some(&first), Some(&last), [_]) = (
+            self.pos_of(parent),
+            nodes.first(),
+            nodes.last(),
+            &self.trees[..],
+        ) else {
+            return false;
+        };
+        // `parent`'s subtree ends the index, so its ancestors' do too.
+        if self.elems[pp as usize].end != n {
+            return false;
+        }
+        let is_element = |c: indextree::NodeId| matches!(arena[c].get(), NodeData::Element(_));
+        // No element after the inserted nodes among `parent`'s children: they follow every
+        // element of the tree. (A bounded look: beyond, give up.)
+        let mut after = arena[last].next_sibling();
+        for _ in 0..NEIGHBOUR_STEPS {
+            match after {
+                None => break,
+                Some(c) if is_element(c) => return false,
+                Some(c) => after = arena[c].next_sibling(),
+            }
+        }
+        if after.is_some() {
+            return false;
+        }
+        // The previous element sibling of the first inserted node.
+        let mut prev = NONE;
+        let mut before = arena[first].previous_sibling();
+        for _ in 0..NEIGHBOUR_STEPS {
+            match before {
+                None => break,
+                Some(c) if is_element(c) => {
+                    match self.pos_of(c) {
+                        Some(p) => prev = p,
+                        None => return false,
+                    }
+                    before = None;
+                    break;
+                }
+                Some(c) => before = arena[c].previous_sibling(),
+            }
+        }
+        if before.is_some() {
+            return false;
+        }
+        // The ancestors whose subtree grows (bounded).
+        let mut ancestors = vec![pp];
+        while let Some(&a) = ancestors.last() {
+            let up = self.elems[a as usize].parent;
+            if up == NONE {
+                break;
+            }
+            if ancestors.len() >= ANCESTOR_STEPS {
+                return false;
+            }
+            ancestors.push(up);
+        }
+        if self.slot_pos.len() < arena.len() {
+            self.slot_pos.resize(arena.len(), 0);
+        }
+        for &node in nodes {
+            if !is_element(node) {
+                continue;
+            }
+            let pos = to_u32(self.elems.len());
+            self.add_subtree(doc, node, pp, prev);
+            if let Some(p) = self.elems.get_mut(prev as usize) {
+                p.next = pos;
+            }
+            prev = pos;
+        }
+        let end = to_u32(self.elems.len());
+        for a in ancestors {
+            self.elems[a as usize].end = end;
+        }
+        self.trees[0].1 = end;
+        // The candidate lists built so far: the new elements are additions.
+        if self.lists.len() > 0 {
+            for pos in n..end {
+                let e = self.elems[pos as usize];
+                let lists = &mut self.lists;
+                if lists.is_built(ListKind::LocalName) {
+                    lists.extra.insert((ListKind::LocalName, e.name_hash, pos));
+                }
+                if e.id_attr != NONE && lists.is_built(ListKind::Id) {
+                    lists.extra.insert((ListKind::Id, e.id_hash, pos));
+                }
+                if lists.is_built(ListKind::Class) {
+                    let start = e.class_start as usize;
+                    for c in self
+                        .classes
+                        .get(start..start + e.class_len as usize)
+                        .unwrap_or(&[])
+                    {
+                        lists.extra.insert((ListKind::Class, c.hash, pos));
+                    }
+                }
+            }
+            if self.lists.extra.len() > (self.lists.len() / 8).max(256) {
+                self.lists = Lists::default();
+            }
+        }
+        true
+    }
+
     /// Whether the dead outnumber the live (the index is then better rebuilt).
     fn mostly_dead(&self) -> bool {
         self.dead as usize * 2 > self.elems.len()
@@ -880,6 +1017,13 @@ pub(crate) struct WalkHint {
 /// a removal never costs more than a constant here, whatever the depth).
 const HINT_STEPS: usize = 64;
 
+/// How far an insertion looks among the inserted nodes' siblings for element neighbours before
+/// it gives up appending to the index (see [`Document::index_inserted`]).
+const NEIGHBOUR_STEPS: usize = 64;
+
+/// How deep an insertion may be for the index to be extended (each ancestor's subtree grows).
+const ANCESTOR_STEPS: usize = 1024;
+
 /// A document's selector index, and what decides when to build it.
 #[derive(Default)]
 pub(crate) struct IndexCache {
@@ -893,6 +1037,10 @@ pub(crate) struct IndexCache {
     unindexed: Counter,
     /// The last walk's hint (see [`WalkHint`]).
     hint: Mutex<Option<WalkHint>>,
+    /// During one insertion into the indexed tree: the index, taken out before the nodes move
+    /// (see [`Document::index_inserting`]), to be put back with the new elements appended
+    /// after they have ([`Document::index_inserted`]); never kept past the mutation.
+    stash: Option<Box<TreeIndex>>,
 }
 
 impl Clone for IndexCache {
@@ -902,6 +1050,7 @@ impl Clone for IndexCache {
             compact: self.compact.clone(),
             unindexed: self.unindexed.clone(),
             hint: Mutex::new(lock(&self.hint).clone()),
+            stash: None,
         }
     }
 }
@@ -1070,6 +1219,7 @@ impl Document {
 
     /// Index upkeep: any mutation of the tree (drops the state derived from the whole tree).
     pub(crate) fn index_tree_changed(&mut self) {
+        self.index_cache.stash = None;
         self.index_cache.compact = OnceLock::new();
         if let Some(index) = self.index_cache.index.get_mut() {
             index.html = OnceLock::new();
@@ -1128,12 +1278,41 @@ impl Document {
         let Some(index) = self.built_index() else {
             return;
         };
-        if index.pos_of(parent).is_some() || index.is_tree_root(parent) {
-            // Elements enter an indexed tree: they have no place in its flat order.
+        let into_index = index.pos_of(parent).is_some() || index.is_tree_root(parent);
+        // They leave the index's trees (if they were in one).
+        self.index_removing(node);
+        if into_index {
+            // Elements enter an indexed tree: they can be appended to its flat order only
+            // if they end up after all its elements, which is known once they have moved
+            // (`index_inserted`). Until then the index is out of the document.
+            let index = self.index_cache.index.take();
             self.drop_index();
-        } else {
-            // They leave the index's trees (if they were in one) for a detached one.
-            self.index_removing(node);
+            self.index_cache.stash = index;
+        }
+    }
+
+    /// Index upkeep: `nodes` (elements, texts, ...) were inserted under `parent`, in this
+    /// order, after [`Document::index_inserting`]. When they follow every element of the
+    /// indexed tree (the common `append` to an element whose subtree ends the document), their
+    /// elements are appended to the index taken out before the insertion, which is put back;
+    /// otherwise the index stays dropped (the next query that needs it builds it again).
+    /// Costs the size of what was inserted plus the depth of `parent` (bounded: deeper, the
+    /// index is dropped).
+    pub(crate) fn index_inserted(
+        &mut self,
+        parent: indextree::NodeId,
+        nodes: &[indextree::NodeId],
+    ) {
+        let Some(mut index) = self.index_cache.stash.take() else {
+            return;
+        };
+        // The option/select steps change the tree without index upkeep: no appending while
+        // they may run.
+        if self.select_state.is_some() || !self.template_contents.is_empty() {
+            return;
+        }
+        if index.append_inserted(self, parent, nodes) && self.index_cache.index.get().is_none() {
+            let _ = self.index_cache.index.set(index);
         }
     }
 }
@@ -1246,12 +1425,96 @@ mod tests {
         let index = doc.built_index().expect("kept");
         let div = index.pos_of(ids[3].raw).unwrap();
         assert_eq!(index.first_child(div), index.pos_of(i.raw).unwrap());
-        // Inserting an element into the tree drops the index; into a detached one, not.
+        // Inserting an element into a detached tree keeps the index; appending after every
+        // element of the tree extends it (a move: the old place was already dead).
         let span = doc.new_element("span").unwrap();
         doc.append(p1, span).unwrap();
         assert!(doc.built_index().is_some());
         doc.append(ids[3], p1).unwrap();
+        let index = doc.built_index().expect("extended");
+        let (pp1, pspan, pdiv) = (
+            index.pos_of(p1.raw).unwrap(),
+            index.pos_of(span.raw).unwrap(),
+            index.pos_of(ids[3].raw).unwrap(),
+        );
+        let pi = index.pos_of(i.raw).unwrap();
+        assert_eq!(pp1 as usize, index.elems.len() - 2);
+        assert_eq!(
+            (
+                index.elem(pp1).parent,
+                index.elem(pp1).prev,
+                index.elem(pi).next
+            ),
+            (pdiv, pi, pp1)
+        );
+        assert_eq!(
+            (index.elem(pspan).parent, index.elem(pp1).end),
+            (pp1, pspan + 1)
+        );
+        assert_eq!(index.elem(pdiv).end as usize, index.elems.len());
+        // Inserting before an element drops it.
+        let b2 = doc.new_element("b").unwrap();
+        doc.insert_before(p1, b2).unwrap();
         assert!(doc.built_index().is_none());
+    }
+
+    #[test]
+    fn appending_at_the_end_extends_the_index() {
+        let mut doc = Document::parse("<div id=a><p class=x>1</p></div><section><ul><li>a</ul>");
+        let selectors = [
+            "li",
+            "section li",
+            "div + section > *",
+            ".x, .y",
+            "#b",
+            "ul > li + li",
+        ];
+        let selectors: Vec<crate::Selector> = selectors
+            .iter()
+            .map(|s| crate::Selector::parse(s).unwrap())
+            .collect();
+        // Build the index and its lists.
+        for _ in 0..3 {
+            for s in &selectors {
+                doc.select(s).count();
+            }
+        }
+        let ul = doc
+            .select_first(&crate::Selector::parse("ul").unwrap())
+            .unwrap()
+            .node_id();
+        for k in 0..20 {
+            let li = doc.new_element("li").unwrap();
+            doc.set_attribute(li, "class", if k % 2 == 0 { "y" } else { "z" })
+                .unwrap();
+            if k == 7 {
+                doc.set_attribute(li, "id", "b").unwrap();
+            }
+            let text = doc.new_text("t");
+            doc.append(li, text).unwrap();
+            doc.append(ul, li).unwrap();
+            assert!(doc.built_index().is_some(), "kept after append {k}");
+            // The same answers as a fresh index of a copy.
+            let fresh = Document::parse(&doc.html());
+            for s in &selectors {
+                let ours: Vec<String> = doc.select(s).map(|e| e.html()).collect();
+                let theirs: Vec<String> = fresh.select(s).map(|e| e.html()).collect();
+                assert_eq!(ours, theirs, "{k}");
+            }
+        }
+        // A fragment of a text and two elements, appended to the body.
+        let body = doc.body().unwrap().node_id();
+        let fragment = doc.new_fragment();
+        for name in ["li", "p"] {
+            let e = doc.new_element(name).unwrap();
+            doc.append(fragment, e).unwrap();
+        }
+        doc.append(body, fragment).unwrap();
+        assert!(doc.built_index().is_some());
+        let fresh = Document::parse(&doc.html());
+        for s in &selectors {
+            assert_eq!(doc.select(s).count(), fresh.select(s).count());
+        }
     }
 
     #[test]
