@@ -537,6 +537,18 @@ enum Cursor {
         next: usize,
         end: usize,
     },
+    /// Entries `next..end` of a built list for `(kind, hash)`, merged in order with the
+    /// positions from `extra_from` to `hi` added to it since it was built (elements appended
+    /// to the index, ids and classes gained): one step per candidate, so that a loop of
+    /// appends and `select_first` does not gather all the additions at each query.
+    ListExtra {
+        kind: ListKind,
+        hash: u32,
+        next: usize,
+        end: usize,
+        extra_from: u32,
+        hi: u32,
+    },
     /// Positions gathered from several lists (sorted, without duplicates).
     Merged {
         positions: Vec<u32>,
@@ -584,6 +596,42 @@ impl Cursor {
                     }
                 }
                 None
+            }
+            Cursor::ListExtra {
+                kind,
+                hash,
+                next,
+                end,
+                extra_from,
+                hi,
+            } => {
+                let lists = index.lists_with(*kind, true)?;
+                let list = lists.list(*kind);
+                loop {
+                    let from_list = list.get(*next).filter(|_| *next < *end).map(|e| e.1);
+                    let from_extra = lists.extra(*kind, *hash, *extra_from, *hi).next();
+                    let pos = match (from_list, from_extra) {
+                        (None, None) => return None,
+                        (Some(a), Some(b)) if b <= a => {
+                            if a == b {
+                                *next += 1;
+                            }
+                            *extra_from = b + 1;
+                            b
+                        }
+                        (Some(a), _) => {
+                            *next += 1;
+                            a
+                        }
+                        (None, Some(b)) => {
+                            *extra_from = b + 1;
+                            b
+                        }
+                    };
+                    if !index.is_dead(pos) {
+                        return Some(pos);
+                    }
+                }
             }
             Cursor::Merged { positions, next } => {
                 while let Some(&pos) = positions.get(*next) {
@@ -634,6 +682,14 @@ impl Cursor {
                     end: range.end,
                 };
             }
+            return Cursor::ListExtra {
+                kind,
+                hash,
+                next: range.start,
+                end: range.end,
+                extra_from: lo,
+                hi,
+            };
         }
         let live: Vec<usize> = live().collect();
         // For each selector, its candidate list within lo..hi.
