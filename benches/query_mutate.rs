@@ -13,7 +13,9 @@
 //!    against scraper's equivalent loop (`select(..).next()` then `detach`): with a plain
 //!    compound (`div.ad`, which walks the tree) and with a combinator (`section > div.ad`,
 //!    which uses the index).
-//! 3. 2,000 × (`set_attribute` + `closest`) on the same page, against the same loop without
+//! 3. Inserting an element and querying, 2,000 times appended after every element of the
+//!    page (the index is extended) and 100 times before an element (the index is rebuilt).
+//! 4. 2,000 × (`set_attribute` + `closest`) on the same page, against the same loop without
 //!    the `set_attribute` (html-arena only: scraper has no attribute setter).
 //!
 //! `cargo bench --bench query_mutate` (set `HTML_ARENA_VENDORED_CORPUS=1` for the vendored
@@ -273,6 +275,43 @@ fn mutation_loops() {
             looped.as_secs_f64() / collected.as_secs_f64(),
             scraper_time.as_secs_f64() * 1e3,
             scraper_time.as_secs_f64() / looped.as_secs_f64()
+        );
+    }
+
+    // Insertions mixed with a query that uses the index: appended after every element of the
+    // page (the index is extended), or before the first element of the last section (the
+    // index is dropped and rebuilt by the query).
+    let new_p = Selector::parse("section > p.new").expect("selector");
+    let section = Selector::parse("section").expect("selector");
+    for (place, count, rounds) in [("append at the end", 2000, 5), ("insert before", 100, 1)] {
+        let per_step = fastest_of(
+            rounds,
+            || {
+                let doc = Document::parse_with(&text, &options());
+                black_box(doc.select_first(&new_p));
+                doc
+            },
+            |mut doc| {
+                let last = doc.select(&section).last().expect("section");
+                let (last, first_child) = (
+                    last.node_id(),
+                    last.as_node().first_child().expect("child").node_id(),
+                );
+                for _ in 0..count {
+                    let p = doc.new_element("p").expect("p");
+                    doc.set_attribute(p, "class", "new").expect("class");
+                    if place == "insert before" {
+                        doc.insert_before(first_child, p).expect("insert");
+                    } else {
+                        doc.append(last, p).expect("append");
+                    }
+                    assert!(doc.select_first(&new_p).is_some());
+                }
+            },
+        ) / count;
+        println!(
+            "{count} x ({place} + select_first(\"section > p.new\")): {:.2} us per step",
+            per_step.as_secs_f64() * 1e6
         );
     }
 

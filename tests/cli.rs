@@ -212,3 +212,90 @@ fn a_closed_pipe_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn base_url_makes_url_attributes_absolute() {
+    let page = "<a href=one>1</a><a href='/two?q=a b'>2</a><a href='https://other.example/x'>3</a>\
+                <img src=i.png alt=pic class=c><a href='http://[bad'>4</a>";
+    let run_ok = |args: &[&str], page: &str| {
+        let out = run(args, page.as_bytes());
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    // Without --base: the values as written.
+    assert_eq!(
+        run_ok(&["-a", "href", "a"], page),
+        "one\n/two?q=a b\nhttps://other.example/x\nhttp://[bad\n"
+    );
+    // --base URL: resolved as the href getter does (a value that does not parse: unchanged).
+    assert_eq!(
+        run_ok(
+            &["-b", "https://example.com/dir/page.html", "-a", "href", "a"],
+            page
+        ),
+        "https://example.com/dir/one\nhttps://example.com/two?q=a%20b\n\
+         https://other.example/x\nhttp://[bad\n"
+    );
+    assert_eq!(
+        run_ok(&["--base=https://example.com/d/", "-a", "src", "img"], page),
+        "https://example.com/d/i.png\n"
+    );
+    // Attributes that are not URLs print as they are; -a looks names up as getAttribute does.
+    assert_eq!(
+        run_ok(&["-b", "https://example.com/d/", "-a", "alt", "img"], page),
+        "pic\n"
+    );
+    assert_eq!(
+        run_ok(&["-b", "https://example.com/d/", "-a", "SRC", "img"], page),
+        "https://example.com/d/i.png\n"
+    );
+    // The page's <base href> wins over --base, and is itself resolved against it.
+    let based = format!("<base href='../sub/'>{page}");
+    assert_eq!(
+        run_ok(
+            &["-b", "https://example.com/dir/page.html", "-a", "href", "a"],
+            &based
+        )
+        .lines()
+        .next(),
+        Some("https://example.com/sub/one")
+    );
+    // -B: the page's <base href> without --base (an absolute one is needed then).
+    let based = format!("<base href='https://cdn.example/b/'>{page}");
+    assert_eq!(
+        run_ok(&["-B", "-a", "src", "img"], &based),
+        "https://cdn.example/b/i.png\n"
+    );
+    assert_eq!(run_ok(&["-a", "src", "img"], &based), "i.png\n");
+    // -B without a usable base: unchanged values.
+    assert_eq!(run_ok(&["-B", "-a", "src", "img"], page), "i.png\n");
+    // JSON output carries the resolved values too.
+    assert_eq!(
+        run_ok(
+            &[
+                "-j",
+                "-b",
+                "https://example.com/",
+                "-a",
+                "href",
+                "a:first-child"
+            ],
+            page
+        ),
+        "[\n{\"file\": \"-\", \"selector\": \"a:first-child\", \"matches\": \
+         [\"https://example.com/one\"]}\n]\n"
+    );
+    // An invalid --base: a usage error.
+    let out = run(&["-b", "not a url", "a"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid --base URL"));
+}
+
+#[test]
+fn text_pseudo_classes() {
+    // The extended syntax: :contains() and friends, in selectors and in --remove.
+    assert_eq!(ok(&["-a", "href", "nav a:contains(Two)"]), "/two\n");
+    assert_eq!(ok(&["-t", "p:has-text('PARA BOLD')"]), "Para bold.\n");
+    assert_eq!(ok(&["-c", "-r", "p:contains('Buy')", "p"]), "1\n");
+    assert_eq!(ok(&["-c", ":-soup-contains-own('Buy!')"]), "1\n");
+}

@@ -1,5 +1,6 @@
 //! Queries mixed with mutations: the selector index follows each mutation (attribute edits in
-//! place, tombstones for removed subtrees, a rebuild after insertions; see `src/dom/index.rs`),
+//! place, tombstones for removed subtrees, appended elements at the end of the document, a
+//! rebuild after other insertions; see `src/dom/index.rs`),
 //! so every query after a mutation must answer exactly what a query on a freshly indexed copy
 //! of the same tree answers. Also the loops a scraper writes (remove matches one at a time,
 //! mark elements while walking up from them), checked for their results (their cost is
@@ -83,18 +84,36 @@ fn selectors() -> Vec<Selector> {
     SELECTORS
         .iter()
         .map(|s| Selector::parse(s).unwrap_or_else(|e| panic!("{s}: {e}")))
+        .chain(
+            // The extended syntax's text pseudo-classes (whole-tree state per query).
+            EXTENDED
+                .iter()
+                .map(|s| Selector::parse_extended(s).unwrap_or_else(|e| panic!("{s}: {e}"))),
+        )
         .collect()
 }
+
+/// Selectors of the extended syntax (`Selector::parse_extended`).
+const EXTENDED: [&str; 3] = [
+    "li:contains('k x')",
+    "section:has-text('STORY')",
+    ":-soup-contains-own(text, inner)",
+];
 
 /// A copy of `doc` whose selector index is built afresh by its next query: the same tree, the
 /// same node ids.
 fn fresh_copy(doc: &Document) -> Document {
     let mut copy = doc.clone();
-    // Inserting an element into the tree drops the index; removing it again leaves the tree
-    // as it was.
-    let body = copy.body().expect("body").node_id();
+    // Inserting an element before another one drops the index (appending at the end of the
+    // document would extend it); removing it again leaves the tree as it was.
+    let html = copy
+        .root()
+        .children()
+        .find(|n| n.is_element())
+        .expect("html")
+        .node_id();
     let probe = copy.new_element("i").expect("element");
-    copy.append(body, probe).expect("append");
+    copy.prepend(html, probe).expect("prepend");
     copy.remove(probe).expect("remove");
     copy
 }
@@ -177,7 +196,7 @@ fn mutate_and_check(mut doc: Document, seed: u64, rounds: usize) {
         }
         let target = elements[rng.next(elements.len())];
         let other = elements[rng.next(elements.len())];
-        let what = match rng.next(10) {
+        let what = match rng.next(16) {
             0 => {
                 doc.set_attribute(target, "class", ["ad", "new k", "story", ""][rng.next(4)])
                     .expect("class");
@@ -214,15 +233,60 @@ fn mutate_and_check(mut doc: Document, seed: u64, rounds: usize) {
                 let _ = doc.append(target, p);
                 "append new"
             }
-            _ => {
+            9 | 10 => {
                 // Move an element (refused when it would go inside itself).
                 let _ = doc.insert_before(target, other);
                 "move"
             }
+            11 => {
+                let html = [
+                    "<span class=k>inner</span> <a href=/n>x</a>",
+                    "<div class=ad><p>p</p><img alt=a></div><p class=new>n</p>",
+                    "<ul><li>k x<li>2</ul>",
+                ][rng.next(3)];
+                doc.set_inner_html(target, html).expect("inner html");
+                "set inner html"
+            }
+            12 => {
+                // A copy of another element (and its subtree) after the target.
+                let copy = doc.clone_subtree(other).expect("clone");
+                doc.insert_after(target, copy).expect("insert copy");
+                "insert clone"
+            }
+            13 => {
+                // Elements parsed elsewhere, imported, prepended.
+                let source = Document::parse("<section class=story><h2>Story</h2><p>s</p>");
+                let section = source
+                    .select_first(&Selector::parse("section").expect("selector"))
+                    .expect("section")
+                    .node_id();
+                let imported = doc.import_subtree(&source, section).expect("import");
+                doc.prepend(target, imported).expect("prepend");
+                "prepend imported"
+            }
+            14 => {
+                // A fragment of two elements and a text.
+                let fragment = doc.new_fragment();
+                for (name, class) in [("div", "ad"), ("li", "new")] {
+                    let e = doc.new_element(name).expect("element");
+                    doc.set_attribute(e, "class", class).expect("class");
+                    doc.append(fragment, e).expect("into fragment");
+                }
+                let text = doc.new_text("text");
+                doc.append(fragment, text).expect("into fragment");
+                doc.append(target, fragment).expect("fragment");
+                "append fragment"
+            }
+            _ => {
+                let new = doc.new_element("section").expect("section");
+                doc.set_attribute(new, "class", "story").expect("class");
+                doc.replace(target, new).expect("replace");
+                "replace"
+            }
         };
         // Each mutation changes at most a subtree: queries issued while the index is stale
         // go through the same paths as after several mutations.
-        if round % 3 == 2 || what == "remove" {
+        if round % 3 == 2 || what == "remove" || round % 5 == 4 {
             check(&doc, &selectors, &format!("round {round}: {what}"));
         }
     }
@@ -517,4 +581,104 @@ fn repeated_first_queries_see_every_change() {
         Some("two")
     );
     assert_eq!(doc.select(&a).count(), 0);
+    // The walk that found none is remembered ("no element matches"): asked again, still none;
+    // any change that can make an element match is seen.
+    assert_eq!(first(&doc), None);
+    assert_eq!(first(&doc), None);
+    doc.set_attribute(p2, "class", "a").expect("class");
+    assert_eq!(first(&doc).as_deref(), Some("two"));
+    doc.remove(p2).expect("remove");
+    assert_eq!(first(&doc), None);
+    let b = doc
+        .select_first(&Selector::parse("b").expect("b"))
+        .expect("b");
+    let b = b.node_id();
+    let late = doc.new_element("u").expect("u");
+    doc.set_attribute(late, "class", "a").expect("class");
+    doc.append(b, late).expect("insert");
+    assert_eq!(
+        doc.select_first(&a).map(|e| e.node_id()),
+        Some(late),
+        "an inserted match"
+    );
+}
+
+#[test]
+fn appending_at_the_end_while_querying() {
+    // Appending after every element of the document extends the index in place (see
+    // `src/dom/index.rs`): new elements, moved ones, fragments, inner HTML of the last
+    // element, mixed with removals; every answer against a freshly indexed copy.
+    let mut doc = parse(&synthetic_page());
+    let selectors = selectors();
+    for selector in &selectors {
+        doc.select(selector).count();
+    }
+    let mut rng = Rng(99);
+    for round in 0..40 {
+        let body = doc.body().expect("body").node_id();
+        // The last element of the document: appending to it or to any of its ancestors is
+        // appending at the end.
+        let last = doc
+            .root()
+            .descendants()
+            .filter(|n| n.is_element())
+            .last()
+            .expect("element")
+            .node_id();
+        let parent = if rng.next(2) == 0 { body } else { last };
+        let what = match rng.next(5) {
+            0 => {
+                let e = doc
+                    .new_element(["li", "div", "span"][rng.next(3)])
+                    .expect("e");
+                doc.set_attribute(e, "class", ["ad", "new k", "story"][rng.next(3)])
+                    .expect("class");
+                let text = doc.new_text("k x");
+                doc.append(e, text).expect("text");
+                doc.append(parent, e).expect("append");
+                "append new"
+            }
+            1 => {
+                // Move an earlier element to the end.
+                let elements: Vec<NodeId> = doc
+                    .body()
+                    .expect("body")
+                    .as_node()
+                    .descendants()
+                    .skip(1)
+                    .filter(|n| n.is_element())
+                    .map(|n| n.node_id())
+                    .collect();
+                let moved = elements[rng.next(elements.len())];
+                let _ = doc.append(body, moved);
+                "move to the end"
+            }
+            2 => {
+                let fragment = doc.new_fragment();
+                for name in ["p", "div"] {
+                    let e = doc.new_element(name).expect("e");
+                    doc.append(fragment, e).expect("into fragment");
+                    let t = doc.new_text("inner");
+                    doc.append(fragment, t).expect("into fragment");
+                }
+                doc.append(parent, fragment).expect("fragment");
+                "append fragment"
+            }
+            3 => {
+                doc.set_inner_html(last, "<ul><li class=k>k x<li>2</ul><div class=ad></div>")
+                    .expect("inner html");
+                "inner html of the last element"
+            }
+            _ => {
+                let first = doc
+                    .select_first(&Selector::parse("section").expect("selector"))
+                    .map(|e| e.node_id());
+                if let Some(first) = first {
+                    doc.remove(first).expect("remove");
+                }
+                "remove a section"
+            }
+        };
+        check(&doc, &selectors, &format!("round {round}: {what}"));
+    }
 }

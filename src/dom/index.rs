@@ -10,8 +10,9 @@
 //!
 //! Candidate lists (the elements with a given id, class or local name, sorted by hash then
 //! position, so that a query whose rightmost compound names one visits only those) cost more
-//! to build than one scan of the elements, so they are built only once queries have scanned
-//! the elements [`LIST_SCANS`] times over: a page queried once or twice never pays for them.
+//! to build than one scan of the elements that tests the key first (a compare per element), so
+//! they are built only once queries have scanned the elements [`LIST_SCANS`] times over: a page
+//! queried once or twice never pays for them.
 //!
 //! Trees: the document's own tree comes first, then the contents of every `template` (template
 //! contents are separate trees; they are indexed so selectors can run inside them, but a query
@@ -36,7 +37,13 @@
 //!   dead, its siblings linked to each other, and every walk of the index skips dead elements
 //!   (a dead subtree is a contiguous range, skipped in one step); the index is dropped once the
 //!   dead outnumber the live;
-//! - elements inserted into an indexed tree have no place in the flat order, so the index is
+//! - elements inserted after every element of the indexed tree (appended to an element whose
+//!   subtree ends the document: the last element, `body` when nothing follows it, ...) are
+//!   appended to the flat order (their ancestors' subtrees grow; the lists get them as
+//!   additions), at the cost of what was inserted plus the depth; a move there first leaves
+//!   tombstones where the nodes were. This needs a document without template contents and
+//!   without `select` elements (whose steps change the tree without upkeep);
+//! - elements inserted anywhere else have no place in the flat order, so the index is
 //!   dropped and rebuilt by the next query that needs it; `closest` and `matches` meanwhile
 //!   run on ancestor chains, and build the whole index again only once those chains add up to
 //!   a fraction of the document (so a loop of insertions and `closest` stays linear).
@@ -131,7 +138,7 @@ pub(crate) struct Lists {
     /// By [`ListKind`]: `(hash, position)`, sorted.
     by_kind: [OnceLock<Vec<(u32, u32)>>; 3],
     /// For a key, the first entry of its run not known to be dead (entries before it are).
-    front: HashMap<(ListKind, u32), usize>,
+    front: HashMap<(ListKind, u32), usize, foldhash::fast::RandomState>,
     /// Entries added since the lists were built: `(kind, hash, position)`.
     extra: BTreeSet<(ListKind, u32, u32)>,
 }
@@ -269,23 +276,59 @@ pub(crate) struct TreeIndex {
     pub(crate) html: OnceLock<super::forms::ElementStates>,
 }
 
-/// The hash the index and the selector engine agree on for names, ids and classes: 32-bit
-/// FNV-1a over the ASCII-lowercased bytes, then the MurmurHash3 finalizer so that every bit the
-/// Bloom filter reads depends on every byte. Lowercasing makes equal names under ASCII case
-/// folding hash alike, so one hash serves case-sensitive and case-insensitive matching.
+/// The hash the index and the selector engine agree on for names, ids and classes, over the
+/// ASCII-lowercased bytes, so that equal names under ASCII case folding hash alike (one hash
+/// serves case-sensitive and case-insensitive matching). Eight bytes at a time (lowercased
+/// together, then a folded multiply: the high and low halves of the 128-bit product xored, as
+/// foldhash and aHash mix), the length in the seed, and the
+/// MurmurHash3 64-bit finalizer so that every bit the Bloom filter reads depends on every byte:
+/// the index hashes every class of every element, and long `class` values are common.
 #[inline]
 pub(crate) fn ci_hash(s: &str) -> u32 {
-    let mut h: u32 = 0x811c_9dc5;
-    for &b in s.as_bytes() {
-        h ^= u32::from(b.to_ascii_lowercase());
-        h = h.wrapping_mul(0x0100_0193);
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    const K2: u64 = 0x243f_6a88_85a3_08d3;
+    let bytes = s.as_bytes();
+    let mut h = K ^ bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        h = folded_multiply(ascii_lower8(u64::from_le_bytes(word)) ^ K2, h ^ K);
     }
-    h ^= h >> 16;
-    h = h.wrapping_mul(0x85eb_ca6b);
-    h ^= h >> 13;
-    h = h.wrapping_mul(0xc2b2_ae35);
-    h ^= h >> 16;
-    h
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut word = [0u8; 8];
+        word[..rest.len()].copy_from_slice(rest);
+        h = folded_multiply(ascii_lower8(u64::from_le_bytes(word)) ^ K2, h ^ K);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^= h >> 33;
+    h as u32
+}
+
+/// The 128-bit product of `a` and `b`, its halves xored: every bit of the result depends on
+/// every bit of both.
+#[inline]
+fn folded_multiply(a: u64, b: u64) -> u64 {
+    let product = u128::from(a) * u128::from(b);
+    (product as u64) ^ ((product >> 64) as u64)
+}
+
+/// Eight bytes with each ASCII upper-case letter lowercased (SWAR: a byte's bit 7 says
+/// whether it is in `A..=Z`; bytes of 0x80 and above are left alone).
+#[inline]
+fn ascii_lower8(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let low = x & LOW7;
+    // Bit 7 of each byte: the byte's low seven bits are >= 'A' (0x41), > 'Z' (0x5A).
+    let at_least_a = low + 0x3f3f_3f3f_3f3f_3f3f;
+    let above_z = low + 0x2525_2525_2525_2525;
+    let upper = at_least_a & !above_z & !x & HIGH;
+    x | (upper >> 2)
 }
 
 /// ASCII whitespace as the HTML standard defines it (for splitting `class`).
@@ -494,11 +537,27 @@ impl TreeIndex {
     /// Appends the elements of the tree rooted at `root` (the root too, if it is an element),
     /// in document order: one iterative walk over the arena's links.
     fn add_tree(&mut self, doc: &Document, root: indextree::NodeId) {
-        let arena = &doc.arena;
         let tree_start = to_u32(self.elems.len());
+        self.add_subtree(doc, root, NONE, NONE);
+        let end = to_u32(self.elems.len());
+        self.trees.push((tree_start, end));
+        self.tree_roots.push(root);
+    }
+
+    /// Appends the elements of the subtree of `root` (the root too, if it is an element), in
+    /// document order, the topmost with the parent `top_parent` and the previous sibling
+    /// `top_prev` (positions, or [`NONE`]): one iterative walk over the arena's links.
+    fn add_subtree(
+        &mut self,
+        doc: &Document,
+        root: indextree::NodeId,
+        top_parent: u32,
+        top_prev: u32,
+    ) {
+        let arena = &doc.arena;
         // The open elements: (position, last element child so far).
         let mut open: Vec<(u32, u32)> = Vec::new();
-        let mut top_last = NONE;
+        let mut top_last = top_prev;
         let root_is_document = matches!(arena[root].get(), NodeData::Document);
         let mut node = Some(root);
         while let Some(n) = node {
@@ -507,7 +566,7 @@ impl TreeIndex {
                 let pos = to_u32(self.elems.len());
                 let (parent, last) = match open.last_mut() {
                     Some((p, last)) => (*p, last),
-                    None => (NONE, &mut top_last),
+                    None => (top_parent, &mut top_last),
                 };
                 let prev = std::mem::replace(last, pos);
                 if let Some(p) = self.elems.get_mut(prev as usize) {
@@ -551,8 +610,6 @@ impl TreeIndex {
         for (pos, _) in open {
             self.elems[pos as usize].end = end;
         }
-        self.trees.push((tree_start, end));
-        self.tree_roots.push(root);
     }
 
     /// Adds the element `n` (whose links to earlier elements are given).
@@ -772,6 +829,123 @@ impl TreeIndex {
         }
     }
 
+    /// Appends the elements of `nodes` (just inserted under `parent`, in order) if they come
+    /// after every element of the index's only tree; false (and the index is to be dropped)
+    /// otherwise. See [`Document::index_inserted`].
+    fn append_inserted(
+        &mut self,
+        doc: &Document,
+        parent: indextree::NodeId,
+        nodes: &[indextree::NodeId],
+    ) -> bool {
+        let arena = &doc.arena;
+        let n = to_u32(self.elems.len());
+        let (Some(pp), Some(&first), Some(&last), [_]) = (
+            self.pos_of(parent),
+            nodes.first(),
+            nodes.last(),
+            &self.trees[..],
+        ) else {
+            return false;
+        };
+        // `parent`'s subtree ends the index, so its ancestors' do too.
+        if self.elems[pp as usize].end != n {
+            return false;
+        }
+        let is_element = |c: indextree::NodeId| matches!(arena[c].get(), NodeData::Element(_));
+        // No element after the inserted nodes among `parent`'s children: they follow every
+        // element of the tree. (A bounded look: beyond, give up.)
+        let mut after = arena[last].next_sibling();
+        for _ in 0..NEIGHBOUR_STEPS {
+            match after {
+                None => break,
+                Some(c) if is_element(c) => return false,
+                Some(c) => after = arena[c].next_sibling(),
+            }
+        }
+        if after.is_some() {
+            return false;
+        }
+        // The previous element sibling of the first inserted node.
+        let mut prev = NONE;
+        let mut before = arena[first].previous_sibling();
+        for _ in 0..NEIGHBOUR_STEPS {
+            match before {
+                None => break,
+                Some(c) if is_element(c) => {
+                    match self.pos_of(c) {
+                        Some(p) => prev = p,
+                        None => return false,
+                    }
+                    before = None;
+                    break;
+                }
+                Some(c) => before = arena[c].previous_sibling(),
+            }
+        }
+        if before.is_some() {
+            return false;
+        }
+        // The ancestors whose subtree grows (bounded).
+        let mut ancestors = vec![pp];
+        while let Some(&a) = ancestors.last() {
+            let up = self.elems[a as usize].parent;
+            if up == NONE {
+                break;
+            }
+            if ancestors.len() >= ANCESTOR_STEPS {
+                return false;
+            }
+            ancestors.push(up);
+        }
+        if self.slot_pos.len() < arena.len() {
+            self.slot_pos.resize(arena.len(), 0);
+        }
+        for &node in nodes {
+            if !is_element(node) {
+                continue;
+            }
+            let pos = to_u32(self.elems.len());
+            self.add_subtree(doc, node, pp, prev);
+            if let Some(p) = self.elems.get_mut(prev as usize) {
+                p.next = pos;
+            }
+            prev = pos;
+        }
+        let end = to_u32(self.elems.len());
+        for a in ancestors {
+            self.elems[a as usize].end = end;
+        }
+        self.trees[0].1 = end;
+        // The candidate lists built so far: the new elements are additions.
+        if self.lists.len() > 0 {
+            for pos in n..end {
+                let e = self.elems[pos as usize];
+                let lists = &mut self.lists;
+                if lists.is_built(ListKind::LocalName) {
+                    lists.extra.insert((ListKind::LocalName, e.name_hash, pos));
+                }
+                if e.id_attr != NONE && lists.is_built(ListKind::Id) {
+                    lists.extra.insert((ListKind::Id, e.id_hash, pos));
+                }
+                if lists.is_built(ListKind::Class) {
+                    let start = e.class_start as usize;
+                    for c in self
+                        .classes
+                        .get(start..start + e.class_len as usize)
+                        .unwrap_or(&[])
+                    {
+                        lists.extra.insert((ListKind::Class, c.hash, pos));
+                    }
+                }
+            }
+            if self.lists.extra.len() > (self.lists.len() / 8).max(256) {
+                self.lists = Lists::default();
+            }
+        }
+        true
+    }
+
     /// Whether the dead outnumber the live (the index is then better rebuilt).
     fn mostly_dead(&self) -> bool {
         self.dead as usize * 2 > self.elems.len()
@@ -828,19 +1002,27 @@ fn sort_by_hash(list: &mut Vec<(u32, u32)>) {
 }
 
 /// Where a walk over the document's tree may start for one selector: no element before `node`
-/// (in document order) matches it. The selector layer keeps its selector in `key` (the DOM
-/// layer only stores it). Only plain compound selectors have hints: whether an element matches
-/// one depends on the element alone, so removing other elements keeps the hint true; a
-/// removal that takes `node` moves it to the next node, any other change drops it.
+/// (in document order) matches it; with `node` `None`, no element of the tree does. The
+/// selector layer keeps its selector in `key` (the DOM layer only stores it). Only plain
+/// compound selectors have hints: whether an element matches one depends on the element
+/// alone, so removing other elements keeps the hint true; a removal that takes `node` moves it
+/// to the next node (`None` past the last), any other change drops it.
 #[derive(Clone)]
 pub(crate) struct WalkHint {
     pub(crate) key: Arc<dyn Any + Send + Sync>,
-    pub(crate) node: indextree::NodeId,
+    pub(crate) node: Option<indextree::NodeId>,
 }
 
 /// How far a removal looks up from the hint for the removed node (beyond, it drops the hint:
 /// a removal never costs more than a constant here, whatever the depth).
 const HINT_STEPS: usize = 64;
+
+/// How far an insertion looks among the inserted nodes' siblings for element neighbours before
+/// it gives up appending to the index (see [`Document::index_inserted`]).
+const NEIGHBOUR_STEPS: usize = 64;
+
+/// How deep an insertion may be for the index to be extended (each ancestor's subtree grows).
+const ANCESTOR_STEPS: usize = 1024;
 
 /// A document's selector index, and what decides when to build it.
 #[derive(Default)]
@@ -855,6 +1037,10 @@ pub(crate) struct IndexCache {
     unindexed: Counter,
     /// The last walk's hint (see [`WalkHint`]).
     hint: Mutex<Option<WalkHint>>,
+    /// During one insertion into the indexed tree: the index, taken out before the nodes move
+    /// (see [`Document::index_inserting`]), to be put back with the new elements appended
+    /// after they have ([`Document::index_inserted`]); never kept past the mutation.
+    stash: Option<Box<TreeIndex>>,
 }
 
 impl Clone for IndexCache {
@@ -864,6 +1050,7 @@ impl Clone for IndexCache {
             compact: self.compact.clone(),
             unindexed: self.unindexed.clone(),
             hint: Mutex::new(lock(&self.hint).clone()),
+            stash: None,
         }
     }
 }
@@ -916,19 +1103,35 @@ impl Document {
     }
 
     /// The node a walk for the selector that `is_key` recognizes may start from, if a hint
-    /// for it is kept (see [`WalkHint`]).
+    /// for it is kept (see [`WalkHint`]; `Some(None)`: no element matches).
     pub(crate) fn walk_hint(
         &self,
         is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
-    ) -> Option<indextree::NodeId> {
+    ) -> Option<Option<indextree::NodeId>> {
         let hint = lock(&self.index_cache.hint);
         let hint = hint.as_ref()?;
         is_key(&*hint.key).then_some(hint.node)
     }
 
-    /// Keeps a hint: no element before `node` matches the selector in `key`.
-    pub(crate) fn set_walk_hint(&self, key: Arc<dyn Any + Send + Sync>, node: indextree::NodeId) {
-        *lock(&self.index_cache.hint) = Some(WalkHint { key, node });
+    /// Keeps a hint: no element before `node` (with `None`: no element) matches the selector
+    /// that `is_key` recognizes; `make_key` makes its key when the kept hint is for another.
+    pub(crate) fn set_walk_hint(
+        &self,
+        is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
+        make_key: impl FnOnce() -> Arc<dyn Any + Send + Sync>,
+        node: Option<indextree::NodeId>,
+    ) {
+        let mut hint = lock(&self.index_cache.hint);
+        match hint.as_mut() {
+            // The same selector as last time (a loop of queries): no new key.
+            Some(h) if is_key(&*h.key) => h.node = node,
+            _ => {
+                *hint = Some(WalkHint {
+                    key: make_key(),
+                    node,
+                })
+            }
+        }
     }
 
     /// The hint after `node` leaves the tree: unchanged if `node` does not hold the hint's
@@ -944,8 +1147,12 @@ impl Document {
         let Some(h) = hint.as_mut() else {
             return;
         };
+        let Some(hint_node) = h.node else {
+            // No element matches: still none once one is gone.
+            return;
+        };
         // Is the hint's node in `node`'s subtree?
-        let mut a = Some(h.node);
+        let mut a = Some(hint_node);
         let mut inside = None;
         for _ in 0..HINT_STEPS {
             match a {
@@ -968,17 +1175,21 @@ impl Document {
             Some(false) => {}
             Some(true) => {
                 // The next node after the subtree: the next sibling of `node` or of its
-                // nearest ancestor that has one.
+                // nearest ancestor that has one; none (no element left to match) past the
+                // tree's last node.
                 let mut next = None;
                 let mut m = node;
                 for _ in 0..HINT_STEPS {
                     if let Some(sibling) = arena[m].next_sibling() {
-                        next = Some(sibling);
+                        next = Some(Some(sibling));
                         break;
                     }
                     match arena[m].parent() {
                         Some(p) if p != root => m = p,
-                        _ => break,
+                        _ => {
+                            next = Some(None);
+                            break;
+                        }
                     }
                 }
                 match next {
@@ -1008,6 +1219,7 @@ impl Document {
 
     /// Index upkeep: any mutation of the tree (drops the state derived from the whole tree).
     pub(crate) fn index_tree_changed(&mut self) {
+        self.index_cache.stash = None;
         self.index_cache.compact = OnceLock::new();
         if let Some(index) = self.index_cache.index.get_mut() {
             index.html = OnceLock::new();
@@ -1066,12 +1278,41 @@ impl Document {
         let Some(index) = self.built_index() else {
             return;
         };
-        if index.pos_of(parent).is_some() || index.is_tree_root(parent) {
-            // Elements enter an indexed tree: they have no place in its flat order.
+        let into_index = index.pos_of(parent).is_some() || index.is_tree_root(parent);
+        // They leave the index's trees (if they were in one).
+        self.index_removing(node);
+        if into_index {
+            // Elements enter an indexed tree: they can be appended to its flat order only
+            // if they end up after all its elements, which is known once they have moved
+            // (`index_inserted`). Until then the index is out of the document.
+            let index = self.index_cache.index.take();
             self.drop_index();
-        } else {
-            // They leave the index's trees (if they were in one) for a detached one.
-            self.index_removing(node);
+            self.index_cache.stash = index;
+        }
+    }
+
+    /// Index upkeep: `nodes` (elements, texts, ...) were inserted under `parent`, in this
+    /// order, after [`Document::index_inserting`]. When they follow every element of the
+    /// indexed tree (the common `append` to an element whose subtree ends the document), their
+    /// elements are appended to the index taken out before the insertion, which is put back;
+    /// otherwise the index stays dropped (the next query that needs it builds it again).
+    /// Costs the size of what was inserted plus the depth of `parent` (bounded: deeper, the
+    /// index is dropped).
+    pub(crate) fn index_inserted(
+        &mut self,
+        parent: indextree::NodeId,
+        nodes: &[indextree::NodeId],
+    ) {
+        let Some(mut index) = self.index_cache.stash.take() else {
+            return;
+        };
+        // The option/select steps change the tree without index upkeep: no appending while
+        // they may run.
+        if self.select_state.is_some() || !self.template_contents.is_empty() {
+            return;
+        }
+        if index.append_inserted(self, parent, nodes) && self.index_cache.index.get().is_none() {
+            let _ = self.index_cache.index.set(index);
         }
     }
 }
@@ -1184,12 +1425,96 @@ mod tests {
         let index = doc.built_index().expect("kept");
         let div = index.pos_of(ids[3].raw).unwrap();
         assert_eq!(index.first_child(div), index.pos_of(i.raw).unwrap());
-        // Inserting an element into the tree drops the index; into a detached one, not.
+        // Inserting an element into a detached tree keeps the index; appending after every
+        // element of the tree extends it (a move: the old place was already dead).
         let span = doc.new_element("span").unwrap();
         doc.append(p1, span).unwrap();
         assert!(doc.built_index().is_some());
         doc.append(ids[3], p1).unwrap();
+        let index = doc.built_index().expect("extended");
+        let (pp1, pspan, pdiv) = (
+            index.pos_of(p1.raw).unwrap(),
+            index.pos_of(span.raw).unwrap(),
+            index.pos_of(ids[3].raw).unwrap(),
+        );
+        let pi = index.pos_of(i.raw).unwrap();
+        assert_eq!(pp1 as usize, index.elems.len() - 2);
+        assert_eq!(
+            (
+                index.elem(pp1).parent,
+                index.elem(pp1).prev,
+                index.elem(pi).next
+            ),
+            (pdiv, pi, pp1)
+        );
+        assert_eq!(
+            (index.elem(pspan).parent, index.elem(pp1).end),
+            (pp1, pspan + 1)
+        );
+        assert_eq!(index.elem(pdiv).end as usize, index.elems.len());
+        // Inserting before an element drops it.
+        let b2 = doc.new_element("b").unwrap();
+        doc.insert_before(p1, b2).unwrap();
         assert!(doc.built_index().is_none());
+    }
+
+    #[test]
+    fn appending_at_the_end_extends_the_index() {
+        let mut doc = Document::parse("<div id=a><p class=x>1</p></div><section><ul><li>a</ul>");
+        let selectors = [
+            "li",
+            "section li",
+            "div + section > *",
+            ".x, .y",
+            "#b",
+            "ul > li + li",
+        ];
+        let selectors: Vec<crate::Selector> = selectors
+            .iter()
+            .map(|s| crate::Selector::parse(s).unwrap())
+            .collect();
+        // Build the index and its lists.
+        for _ in 0..3 {
+            for s in &selectors {
+                doc.select(s).count();
+            }
+        }
+        let ul = doc
+            .select_first(&crate::Selector::parse("ul").unwrap())
+            .unwrap()
+            .node_id();
+        for k in 0..20 {
+            let li = doc.new_element("li").unwrap();
+            doc.set_attribute(li, "class", if k % 2 == 0 { "y" } else { "z" })
+                .unwrap();
+            if k == 7 {
+                doc.set_attribute(li, "id", "b").unwrap();
+            }
+            let text = doc.new_text("t");
+            doc.append(li, text).unwrap();
+            doc.append(ul, li).unwrap();
+            assert!(doc.built_index().is_some(), "kept after append {k}");
+            // The same answers as a fresh index of a copy.
+            let fresh = Document::parse(&doc.html());
+            for s in &selectors {
+                let ours: Vec<String> = doc.select(s).map(|e| e.html()).collect();
+                let theirs: Vec<String> = fresh.select(s).map(|e| e.html()).collect();
+                assert_eq!(ours, theirs, "{k}");
+            }
+        }
+        // A fragment of a text and two elements, appended to the body.
+        let body = doc.body().unwrap().node_id();
+        let fragment = doc.new_fragment();
+        for name in ["li", "p"] {
+            let e = doc.new_element(name).unwrap();
+            doc.append(fragment, e).unwrap();
+        }
+        doc.append(body, fragment).unwrap();
+        assert!(doc.built_index().is_some());
+        let fresh = Document::parse(&doc.html());
+        for s in &selectors {
+            assert_eq!(doc.select(s).count(), fresh.select(s).count());
+        }
     }
 
     #[test]
@@ -1242,6 +1567,44 @@ mod tests {
             (pos, index.elem(pos).prev, index.elem(3).next),
             (4, NONE, NONE)
         );
+    }
+
+    #[test]
+    fn ci_hash_folds_ascii_case_only() {
+        // Every byte value against its ASCII lowercase, at every offset of a 17-byte string
+        // (both 8-byte words and the remainder).
+        for b in 0u8..=255 {
+            for at in 0..17 {
+                let mut upper = vec![b'x'; 17];
+                upper[at] = b;
+                let mut lower = upper.clone();
+                lower[at] = b.to_ascii_lowercase();
+                let (u, l) = (
+                    String::from_utf8_lossy(&upper).into_owned(),
+                    String::from_utf8_lossy(&lower).into_owned(),
+                );
+                assert_eq!(ci_hash(&u), ci_hash(&l), "{b:#x} at {at}");
+                if b.is_ascii() && !b.is_ascii_alphabetic() && b != b'x' {
+                    assert_ne!(ci_hash(&u), ci_hash(&"x".repeat(17)), "{b:#x} at {at}");
+                }
+            }
+        }
+        assert_eq!(ci_hash("Main-NAV_1"), ci_hash("main-nav_1"));
+        assert_ne!(ci_hash("ab"), ci_hash("ab\0"));
+        assert_ne!(ci_hash("é"), ci_hash("É"));
+        // Collisions as a random 32-bit function would have (n^2 / 2^33 expected: 18.6 for
+        // 400,000 strings), for similar names of every length.
+        for (format, expected) in [("class-", 18.6), ("", 18.6), ("a-very-long-prefix-x", 18.6)] {
+            let n = 400_000;
+            let hashes: std::collections::HashSet<u32> =
+                (0..n).map(|i| ci_hash(&format!("{format}{i}"))).collect();
+            let collisions = n - hashes.len();
+            eprintln!("{format:?}: {collisions}");
+            assert!(
+                (collisions as f64) < expected * 2.0,
+                "{format:?}: {collisions}"
+            );
+        }
     }
 
     #[test]

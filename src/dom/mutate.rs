@@ -474,9 +474,10 @@ impl Document {
             }
         }
         // The insertion and post-connection steps (`select_steps.rs`).
-        for n in nodes {
+        for &n in &nodes {
             self.steps_after_insert(n);
         }
+        self.index_inserted(parent, &nodes);
     }
 
     // ---------------------------------------------------------------------------------------
@@ -662,6 +663,7 @@ impl Document {
             self.index_inserting(target, copy.raw);
             target.append(copy.raw, &mut self.arena);
             self.steps_after_insert(copy.raw);
+            self.index_inserted(target, &[copy.raw]);
         }
         self.tree_changed();
         Ok(())

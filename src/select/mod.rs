@@ -77,6 +77,7 @@ mod element;
 pub(crate) mod parser;
 pub(crate) mod pseudo;
 mod query;
+mod text;
 mod walk;
 
 use std::fmt;
@@ -142,7 +143,57 @@ impl Selector {
         namespaces: &[(&str, &str)],
     ) -> Result<Selector, SelectorError> {
         Ok(Selector {
-            parsed: parser::parse(selector, namespaces)?,
+            parsed: parser::parse(
+                selector,
+                parser::Syntax {
+                    namespaces,
+                    extended: false,
+                },
+            )?,
+            text: selector.into(),
+        })
+    }
+
+    /// Parses a selector list in the extended syntax: standard selectors plus the text
+    /// pseudo-classes scrapers use, which no browser accepts (so [`Selector::parse`] rejects
+    /// them):
+    ///
+    /// - `:contains(s, ...)` (jQuery) and `:-soup-contains(s, ...)` (soupsieve): the element's
+    ///   text content (all descendant text, as [`NodeRef::text`]) contains one of the
+    ///   strings, case-sensitively (jsoup's `:contains` ignores case: use `:has-text`);
+    /// - `:-soup-contains-own(s, ...)`: one of the element's own text nodes (its text
+    ///   children) contains one of the strings;
+    /// - `:has-text(s, ...)` (Playwright): the text content contains one of the strings,
+    ///   ignoring case and differences in white space (runs of white space count as one
+    ///   space; the string is trimmed).
+    ///
+    /// Each argument is a quoted string or an identifier. A query computes each of these for
+    /// every element in one pass over the tree: linear in the document, whatever its depth.
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let doc = Document::parse("<ul><li>Price: <b>10 EUR</b><li>Sold   OUT</ul>");
+    /// let sel = Selector::parse_extended("li:contains('Price: 10')")?;
+    /// assert_eq!(doc.select(&sel).count(), 1);
+    /// let sel = Selector::parse_extended("li:has-text('sold out')")?;
+    /// assert_eq!(doc.select(&sel).next().unwrap().text(), "Sold   OUT");
+    /// let sel = Selector::parse_extended("li:-soup-contains-own('EUR')")?;
+    /// assert_eq!(doc.select(&sel).count(), 0); // "10 EUR" is the b's own text
+    /// assert!(Selector::parse("li:contains('x')").is_err());
+    /// # Ok::<(), html_arena::SelectorError>(())
+    /// ```
+    ///
+    /// [`NodeRef::text`]: crate::NodeRef::text
+    pub fn parse_extended(selector: &str) -> Result<Selector, SelectorError> {
+        Ok(Selector {
+            parsed: parser::parse(
+                selector,
+                parser::Syntax {
+                    namespaces: &[],
+                    extended: true,
+                },
+            )?,
             text: selector.into(),
         })
     }

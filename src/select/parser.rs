@@ -28,6 +28,7 @@ use selectors::parser::{
 
 use super::pseudo::{PseudoClass, PseudoElement};
 use super::query::MatchState;
+use super::text::{TextArg, TextKind};
 use crate::dom::index::{ListKind, ci_hash};
 use crate::dom::names::{LocalName, Namespace};
 
@@ -355,17 +356,41 @@ type PResult<T> = Result<T, ParseError<Custom>>;
 /// The `selectors::Parser` for HTML documents.
 pub(crate) struct HtmlParser<'n> {
     namespaces: &'n [(&'n str, &'n str)],
+    /// Whether the extended pseudo-classes parse (see `text.rs`).
+    extended: bool,
     in_has: Cell<bool>,
+    /// The `:has()` and text pseudo-classes so far (each has an entry in a query's state).
     has_count: Cell<usize>,
 }
 
+/// What a selector may contain beyond the standard: declared namespace prefixes, and (for
+/// `Selector::parse_extended`) the text pseudo-classes.
+#[derive(Clone, Copy)]
+pub(crate) struct Syntax<'n> {
+    pub(crate) namespaces: &'n [(&'n str, &'n str)],
+    pub(crate) extended: bool,
+}
+
 impl<'n> HtmlParser<'n> {
-    pub(crate) fn new(namespaces: &'n [(&'n str, &'n str)]) -> HtmlParser<'n> {
+    pub(crate) fn new(syntax: Syntax<'n>) -> HtmlParser<'n> {
         HtmlParser {
-            namespaces,
+            namespaces: syntax.namespaces,
+            extended: syntax.extended,
             in_has: Cell::new(false),
             has_count: Cell::new(0),
         }
+    }
+
+    /// The extended text pseudo-classes' arguments: one or more strings or identifiers,
+    /// separated by commas (see `text.rs`).
+    fn parse_text(&self, kind: TextKind, input: &mut CssParser<'_>) -> PResult<PseudoClass> {
+        let strings = input.parse_comma_separated(|input| {
+            let s: Box<str> = input.expect_ident_or_string()?.as_ref().into();
+            Ok::<_, ParseError<Custom>>(s)
+        })?;
+        let id = self.has_count.get();
+        self.has_count.set(id + 1);
+        Ok(PseudoClass::Text(Arc::new(TextArg::new(id, kind, strings))))
     }
 
     /// `:has(<relative-selector-list>)`: not forgiving, no pseudo-elements, no `:has()`
@@ -429,6 +454,18 @@ impl<'i> selectors::parser::Parser<'i> for HtmlParser<'_> {
         input: &mut CssParser<'i>,
         _after_part: bool,
     ) -> PResult<PseudoClass> {
+        if self.extended {
+            let kind = match_ignore_ascii_case! { name,
+                "contains" => Some(TextKind::Contains),
+                "-soup-contains" => Some(TextKind::SoupContains),
+                "-soup-contains-own" => Some(TextKind::Own),
+                "has-text" => Some(TextKind::HasText),
+                _ => None,
+            };
+            if let Some(kind) = kind {
+                return self.parse_text(kind, input);
+            }
+        }
         match_ignore_ascii_case! { name,
             "has" => self.parse_has(input),
             "lang" => parse_lang(input),
@@ -531,22 +568,21 @@ pub(crate) struct Parsed {
     pub(crate) all_simple: bool,
     /// Whether any selector has ancestor hashes worth a Bloom filter.
     pub(crate) uses_bloom: bool,
+    /// Whether a selector needs the whole tree (`query::needs_whole_tree`), once asked.
+    pub(crate) whole_tree: std::sync::OnceLock<bool>,
 }
 
 /// Runs the `selectors` crate's parser over all of `input`.
-fn parse_list(
-    input: &str,
-    namespaces: &[(&str, &str)],
-) -> PResult<(SelectorList<HtmlImpl>, usize)> {
+fn parse_list(input: &str, syntax: Syntax<'_>) -> PResult<(SelectorList<HtmlImpl>, usize)> {
     let mut css = CssParser::new(input);
     css.set_nested_block_limit(MAX_NESTING);
-    let parser = HtmlParser::new(namespaces);
+    let parser = HtmlParser::new(syntax);
     let list = css.parse_entirely(|css| SelectorList::parse(&parser, css, ParseRelative::No))?;
     Ok((list, parser.has_count.get()))
 }
 
 /// Parses a selector list, or says what is wrong and where.
-pub(crate) fn parse(input: &str, namespaces: &[(&str, &str)]) -> Result<Parsed, SelectorError> {
+pub(crate) fn parse(input: &str, syntax: Syntax<'_>) -> Result<Parsed, SelectorError> {
     if input.len() > u32::MAX as usize {
         return Err(SelectorError::new(
             SelectorErrorKind::TooComplex,
@@ -555,9 +591,9 @@ pub(crate) fn parse(input: &str, namespaces: &[(&str, &str)]) -> Result<Parsed, 
             0,
         ));
     }
-    let (list, has_count) = match parse_list(input, namespaces) {
+    let (list, has_count) = match parse_list(input, syntax) {
         Ok(parsed) => parsed,
-        Err(error) => return Err(locate(input, namespaces, error)),
+        Err(error) => return Err(locate(input, syntax, error)),
     };
     for selector in list.slice() {
         if combinator_depth(selector) > MAX_COMBINATORS {
@@ -618,6 +654,7 @@ pub(crate) fn parse(input: &str, namespaces: &[(&str, &str)]) -> Result<Parsed, 
         compound,
         all_simple,
         uses_bloom,
+        whole_tree: std::sync::OnceLock::new(),
     })
 }
 
@@ -939,18 +976,18 @@ fn tokens(input: &str) -> Vec<Tok> {
 const COMPLETIONS: [&str; 8] = ["", "a", " a", "1", "n", "root", "hover", "before"];
 
 /// Whether some completion makes `prefix` a valid selector list.
-fn viable(prefix: &str, namespaces: &[(&str, &str)]) -> bool {
+fn viable(prefix: &str, syntax: Syntax<'_>) -> bool {
     let mut text = String::with_capacity(prefix.len() + 8);
     COMPLETIONS.iter().any(|completion| {
         text.clear();
         text.push_str(prefix);
         text.push_str(completion);
-        parse_list(&text, namespaces).is_ok()
+        parse_list(&text, syntax).is_ok()
     })
 }
 
 /// Finds where a selector that failed to parse goes wrong.
-fn locate(input: &str, namespaces: &[(&str, &str)], error: ParseError<Custom>) -> SelectorError {
+fn locate(input: &str, syntax: Syntax<'_>, error: ParseError<Custom>) -> SelectorError {
     let mut kind = kind_of(&error);
     let toks = tokens(input);
     // The top-level parts of the list, and the first that fails alone.
@@ -965,7 +1002,7 @@ fn locate(input: &str, namespaces: &[(&str, &str)], error: ParseError<Custom>) -
     parts.push((start, input.len()));
     let Some(&(part_start, part_end)) = parts
         .iter()
-        .find(|&&(s, e)| parse_list(&input[s..e], namespaces).is_err())
+        .find(|&&(s, e)| parse_list(&input[s..e], syntax).is_err())
     else {
         return SelectorError::new(kind, input, 0, input.len());
     };
@@ -978,7 +1015,7 @@ fn locate(input: &str, namespaces: &[(&str, &str)], error: ParseError<Custom>) -
     // The longest viable prefix ends after token `last_ok` (None: no token prefix is viable).
     // Viability is monotone (a prefix of a viable prefix is viable), and the completions only
     // approximate it, so the scan trusts the longest prefix found viable.
-    let viable_at = |i: usize| viable(&part[..part_toks[i].end - part_start], namespaces);
+    let viable_at = |i: usize| viable(&part[..part_toks[i].end - part_start], syntax);
     let n = part_toks.len();
     let last_ok = if n <= 256 {
         (0..n).rev().find(|&i| viable_at(i))

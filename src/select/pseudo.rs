@@ -126,6 +126,9 @@ pub(crate) enum PseudoClass {
     Lang(Box<[Box<str>]>),
     /// `:has()`.
     Has(std::sync::Arc<HasArg>),
+    /// A text pseudo-class of the extended syntax (`:contains()`, `:-soup-contains()`,
+    /// `:-soup-contains-own()`, `:has-text()`; see `text.rs`).
+    Text(std::sync::Arc<super::text::TextArg>),
 }
 
 /// The pseudo-classes without arguments that a static document never matches, spelled as they
@@ -218,6 +221,7 @@ impl PseudoClass {
             ActiveViewTransitionType(_) => "active-view-transition-type",
             Lang(_) => "lang",
             Has(_) => "has",
+            Text(arg) => arg.kind.name(),
         }
     }
 }
@@ -240,6 +244,16 @@ impl ToCss for PseudoClass {
             PseudoClass::Has(arg) => {
                 dest.write_char('(')?;
                 arg.list.to_css(dest)?;
+                dest.write_char(')')
+            }
+            PseudoClass::Text(arg) => {
+                dest.write_char('(')?;
+                for (i, s) in arg.strings.iter().enumerate() {
+                    if i > 0 {
+                        dest.write_str(", ")?;
+                    }
+                    cssparser::serialize_string(s, dest)?;
+                }
                 dest.write_char(')')
             }
             PseudoClass::Dir(ident, _) | PseudoClass::State(ident) => {
@@ -502,6 +516,7 @@ pub(crate) fn matches(
             lang.is_some_and(|lang| ranges.iter().any(|r| lang_matches(lang, r)))
         }
         Has(arg) => super::query::has_matches(el, arg, context),
+        Text(arg) => super::text::text_matches(el, arg, context),
     }
 }
 

@@ -44,7 +44,8 @@ use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
 /// Per-query state that matching reaches through `MatchingContext::extra_data`: the results
 /// of each `:has()` of the selector for every element of the index, computed on first use.
 pub(crate) struct MatchState {
-    has: Box<[OnceCell<Box<[bool]>>]>,
+    /// By id: the results of each `:has()` and text pseudo-class (see `text.rs`).
+    pub(crate) has: Box<[OnceCell<Box<[bool]>>]>,
 }
 
 impl MatchState {
@@ -413,7 +414,7 @@ fn reach_of(parsed: &Parsed) -> Reach {
             match component {
                 Component::NonTSPseudoClass(
                     Checked | Indeterminate | Default | Disabled | Enabled | ReadWrite | ReadOnly
-                    | Lang(_) | Has(_),
+                    | Lang(_) | Has(_) | Text(_),
                 )
                 | Component::Has(_) => self.0.whole_tree = true,
                 Component::Nth(_) | Component::NthOf(_) => self.0.siblings = true,
@@ -440,7 +441,9 @@ fn reach_of(parsed: &Parsed) -> Reach {
 
 /// Whether a selector needs the whole tree beyond an element's ancestors and their siblings.
 fn needs_whole_tree(parsed: &Parsed) -> bool {
-    reach_of(parsed).whole_tree
+    *parsed
+        .whole_tree
+        .get_or_init(|| reach_of(parsed).whole_tree)
 }
 
 /// The document's index for a query with `parsed`: the selector index, or, when elements left
@@ -460,14 +463,18 @@ fn document_index<'a>(doc: &'a Document, parsed: &Parsed) -> &'a TreeIndex {
 enum IndexRef<'a> {
     Shared(&'a TreeIndex),
     Owned(Box<TreeIndex>),
+    /// None (a query that walks the tree): an empty index, not allocated per query.
+    Empty,
 }
 
 impl IndexRef<'_> {
     #[inline]
     fn get(&self) -> &TreeIndex {
+        static EMPTY: std::sync::LazyLock<TreeIndex> = std::sync::LazyLock::new(TreeIndex::default);
         match self {
             IndexRef::Shared(index) => index,
             IndexRef::Owned(index) => index,
+            IndexRef::Empty => &EMPTY,
         }
     }
 }
@@ -516,16 +523,31 @@ fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) 
 
 /// Where a query takes its candidates from.
 enum Cursor {
-    /// Every element in `next..end`.
+    /// Every element in `next..end`; with a `key`, only those that have it (the id, a class
+    /// or the local name: a compare per element, where a candidate list would cost a pass and
+    /// a sort to build).
     Range {
         next: u32,
         end: u32,
+        key: Option<Key>,
     },
     /// Entries `next..end` of one of the index's candidate lists (which is built).
     List {
         kind: ListKind,
         next: usize,
         end: usize,
+    },
+    /// Entries `next..end` of a built list for `(kind, hash)`, merged in order with the
+    /// positions from `extra_from` to `hi` added to it since it was built (elements appended
+    /// to the index, ids and classes gained): one step per candidate, so that a loop of
+    /// appends and `select_first` does not gather all the additions at each query.
+    ListExtra {
+        kind: ListKind,
+        hash: u32,
+        next: usize,
+        end: usize,
+        extra_from: u32,
+        hi: u32,
     },
     /// Positions gathered from several lists (sorted, without duplicates).
     Merged {
@@ -538,9 +560,9 @@ enum Cursor {
 impl Cursor {
     /// The next live candidate (dead elements are skipped, a dead subtree in one step).
     #[inline]
-    fn next(&mut self, index: &TreeIndex) -> Option<u32> {
+    fn next(&mut self, index: &TreeIndex, scanned: &mut u32) -> Option<u32> {
         match self {
-            Cursor::Range { next, end } => {
+            Cursor::Range { next, end, key } => {
                 while *next < *end {
                     let pos = *next;
                     let e = index.elem(pos);
@@ -549,7 +571,18 @@ impl Cursor {
                         continue;
                     }
                     *next = pos + 1;
-                    return Some(pos);
+                    *scanned += 1;
+                    let has_key = match *key {
+                        None => true,
+                        Some((ListKind::LocalName, hash)) => e.name_hash == hash,
+                        Some((ListKind::Id, hash)) => e.id_attr != NONE && e.id_hash == hash,
+                        Some((ListKind::Class, hash)) => {
+                            index.classes_of(e).iter().any(|c| c.hash == hash)
+                        }
+                    };
+                    if has_key {
+                        return Some(pos);
+                    }
                 }
                 None
             }
@@ -563,6 +596,42 @@ impl Cursor {
                     }
                 }
                 None
+            }
+            Cursor::ListExtra {
+                kind,
+                hash,
+                next,
+                end,
+                extra_from,
+                hi,
+            } => {
+                let lists = index.lists_with(*kind, true)?;
+                let list = lists.list(*kind);
+                loop {
+                    let from_list = list.get(*next).filter(|_| *next < *end).map(|e| e.1);
+                    let from_extra = lists.extra(*kind, *hash, *extra_from, *hi).next();
+                    let pos = match (from_list, from_extra) {
+                        (None, None) => return None,
+                        (Some(a), Some(b)) if b <= a => {
+                            if a == b {
+                                *next += 1;
+                            }
+                            *extra_from = b + 1;
+                            b
+                        }
+                        (Some(a), _) => {
+                            *next += 1;
+                            a
+                        }
+                        (None, Some(b)) => {
+                            *extra_from = b + 1;
+                            b
+                        }
+                    };
+                    if !index.is_dead(pos) {
+                        return Some(pos);
+                    }
+                }
             }
             Cursor::Merged { positions, next } => {
                 while let Some(&pos) = positions.get(*next) {
@@ -579,28 +648,63 @@ impl Cursor {
 
     /// The cheapest way to visit every element of `lo..hi` that can match `parsed`.
     fn plan(parsed: &Parsed, index: &TreeIndex, lo: u32, hi: u32) -> Cursor {
-        let live: Vec<usize> = (0..parsed.pseudo.len())
-            .filter(|&i| !parsed.pseudo[i])
-            .collect();
-        if live.is_empty() || lo >= hi {
+        // (No allocation for the common single selector: a loop of `select_first` plans once
+        // per call.)
+        let live = || (0..parsed.pseudo.len()).filter(|&i| !parsed.pseudo[i]);
+        if live().next().is_none() || lo >= hi {
             return Cursor::Done;
         }
-        if live.iter().any(|&i| parsed.keys[i].is_empty()) {
-            return Cursor::Range { next: lo, end: hi };
+        if live().any(|i| parsed.keys[i].is_empty()) {
+            return Cursor::Range {
+                next: lo,
+                end: hi,
+                key: None,
+            };
         }
+        // Plain compounds are tested cheaply (`simple_matches`): a scan costs about what a
+        // list does. Other selectors set up full matching per candidate: a list pays at once.
+        let costly = !parsed.all_simple;
+        if let (Some(i), None) = (live().next(), live().nth(1)) {
+            // One selector: until queries have paid for the lists, a scan that tests the key
+            // first (the keys are ordered ids, classes, local names: the rarest first).
+            let keys = &parsed.keys[i];
+            let Some((lists, kind, hash, range)) = choose_list(index, keys, lo, hi, costly) else {
+                return Cursor::Range {
+                    next: lo,
+                    end: hi,
+                    key: keys.iter().min().copied(),
+                };
+            };
+            if !lists.has_extra() || lists.extra(kind, hash, lo, hi).next().is_none() {
+                return Cursor::List {
+                    kind,
+                    next: range.start,
+                    end: range.end,
+                };
+            }
+            return Cursor::ListExtra {
+                kind,
+                hash,
+                next: range.start,
+                end: range.end,
+                extra_from: lo,
+                hi,
+            };
+        }
+        let live: Vec<usize> = live().collect();
         // For each selector, its candidate list within lo..hi.
         let mut chosen: Vec<(ListKind, u32, std::ops::Range<usize>)> = Vec::new();
         let mut lists = None;
         for &i in &live {
-            // Plain compounds are tested cheaply (`simple_matches`): a scan costs about what a
-            // list does. Other selectors set up full matching per candidate: a list pays at
-            // once.
-            let costly = !parsed.all_simple;
             let Some((l, kind, hash, range)) = choose_list(index, &parsed.keys[i], lo, hi, costly)
             else {
                 // Lists would narrow this query: it counts what it scans towards building
                 // them (see `Select::next`).
-                return Cursor::Range { next: lo, end: hi };
+                return Cursor::Range {
+                    next: lo,
+                    end: hi,
+                    key: None,
+                };
             };
             lists = Some(l);
             chosen.push((kind, hash, range));
@@ -646,6 +750,9 @@ pub struct Select<'a, 'b> {
     cursor: Cursor,
     scope: Option<u32>,
     bloom: Option<Box<BloomFilter>>,
+    /// Candidates to match before the Bloom filter is made (`u32::MAX`: never; see
+    /// [`BLOOM_AFTER`]).
+    bloom_wait: u32,
     /// The ancestors whose hashes are in the Bloom filter, outermost first.
     stack: Vec<u32>,
     chain: Vec<u32>,
@@ -703,17 +810,20 @@ impl<'a, 'b> Select<'a, 'b> {
         {
             return None;
         }
-        let mut select = Select::new(doc, selector, IndexRef::Owned(Box::default()), 0, 0, None);
+        let mut select = Select::new(doc, selector, IndexRef::Empty, 0, 0, None);
         let mut walk = Walk::new(doc, root);
         if root == doc.root {
             // Start where the last walk for this selector found its first match, if no
             // mutation since could have made an earlier element match (see `WalkHint`).
             let list = &selector.parsed.list;
-            if let Some(start) = doc.walk_hint(|key| key.downcast_ref() == Some(list)) {
+            match doc.walk_hint(|key| key.downcast_ref() == Some(list)) {
                 // Mutations keep the hint on a live node of the tree; check anyway.
-                if doc.arena.get(start).is_some_and(|n| !n.is_removed()) {
-                    walk = Walk::starting_at(root, start);
+                Some(Some(start)) if doc.arena.get(start).is_some_and(|n| !n.is_removed()) => {
+                    walk = Walk::starting_at(root, Some(start));
                 }
+                // No element matches.
+                Some(None) => walk = Walk::starting_at(root, None),
+                _ => {}
             }
             select.hint_key = Some(&selector.parsed.list);
         }
@@ -740,7 +850,12 @@ impl<'a, 'b> Select<'a, 'b> {
             index,
             cursor,
             scope,
-            bloom: parsed.uses_bloom.then(|| Box::new(BloomFilter::new())),
+            bloom: None,
+            bloom_wait: if parsed.uses_bloom {
+                BLOOM_AFTER
+            } else {
+                u32::MAX
+            },
             stack: Vec::new(),
             chain: Vec::new(),
             caches: SelectorCaches::default(),
@@ -755,6 +870,26 @@ impl<'a, 'b> Select<'a, 'b> {
         }
     }
 }
+
+impl Select<'_, '_> {
+    /// For the first result of a walk over the document's tree: keeps where the next walk for
+    /// the same selector may start (see `WalkHint`).
+    fn keep_hint(&mut self, node: Option<indextree::NodeId>) {
+        if let Some(list) = self.hint_key.take() {
+            self.doc.set_walk_hint(
+                |key| key.downcast_ref() == Some(list),
+                || std::sync::Arc::new(list.clone()),
+                node,
+            );
+        }
+    }
+}
+
+/// How many candidates a query matches without the ancestor Bloom filter before it makes one.
+/// The filter is 4 KiB to allocate and zero: more than matching a few candidates in full
+/// costs, so a query that finds what it wants among its first candidates (`select_first` in a
+/// loop of removals, a query whose candidate list is short) never pays for it.
+const BLOOM_AFTER: u32 = 32;
 
 /// Makes the Bloom filter hold exactly the ancestors of `pos`, given that it held those of an
 /// earlier element: pops the elements whose subtree ended, pushes the new ancestors.
@@ -795,14 +930,14 @@ impl<'a> Iterator for Select<'a, '_> {
             let mut visited = 0;
             let found = loop {
                 let Some((node, data, steps)) = walk.next(self.doc) else {
+                    // The walk went to the end of the tree from where no element before
+                    // could match: none does.
+                    self.keep_hint(None);
                     break None;
                 };
                 visited += steps as usize;
                 if walk::matches(self.parsed, self.doc, data, self.quirks) {
-                    if let Some(list) = self.hint_key.take() {
-                        self.doc
-                            .set_walk_hint(std::sync::Arc::new(list.clone()), node);
-                    }
+                    self.keep_hint(Some(node));
                     break NodeRef::new(self.doc, node).as_element();
                 }
             };
@@ -812,15 +947,23 @@ impl<'a> Iterator for Select<'a, '_> {
         let index = self.index.get();
         let tree = Tree::new(self.doc, index);
         tree.steps.set(self.steps);
+        // Elements the cursor stepped over (a range's, those without its key included).
         let mut visited = 0;
         let found = loop {
-            let Some(pos) = self.cursor.next(index) else {
+            let Some(pos) = self.cursor.next(index, &mut visited) else {
                 break None;
             };
-            visited += 1;
             let matched = match &self.all {
                 Some(all) => all.get(pos as usize).copied().unwrap_or(false),
                 None => {
+                    if self.bloom.is_none() {
+                        if self.bloom_wait == 0 {
+                            self.bloom = Some(Box::new(BloomFilter::new()));
+                            self.stack.clear();
+                        } else if self.bloom_wait != u32::MAX {
+                            self.bloom_wait -= 1;
+                        }
+                    }
                     if let Some(bloom) = self.bloom.as_deref_mut() {
                         enter(
                             self.doc,

@@ -14,7 +14,10 @@
 //! the document for a selector can start where the previous one found its first match, as
 //! long as no element was inserted and no attribute changed since (removals move the start
 //! past what they remove; see `WalkHint`): `while let Some(e) = doc.select_first(&sel) {
-//! doc.remove(e.node_id())? }` walks the document once in all, not once per match.
+//! doc.remove(e.node_id())? }` walks the document once in all, not once per match. A walk that
+//! reaches the end without a match is remembered too ("no element matches"), so the loop's
+//! last query, and any repeated query with no result, costs nothing until a change could
+//! make an element match.
 //!
 //! The tests below match as the index-based path does (`query::simple_matches`), component by
 //! component, for each selector the walk accepts.
@@ -45,11 +48,9 @@ impl Walk {
 
     /// The elements from `start` (a node below `root`) on, in document order, to the end of
     /// `root`'s subtree.
-    pub(crate) fn starting_at(root: indextree::NodeId, start: indextree::NodeId) -> Walk {
-        Walk {
-            root,
-            next: Some(start),
-        }
+    /// With `start` `None`: no element.
+    pub(crate) fn starting_at(root: indextree::NodeId, start: Option<indextree::NodeId>) -> Walk {
+        Walk { root, next: start }
     }
 
     /// The next element, and how many nodes the walk stepped over to reach it.

@@ -13,6 +13,9 @@ Usage: html-arena [OPTIONS] [SELECTOR]...
 Reads HTML from standard input (or the files given with -f), parses it as a browser
 does, and prints every element that matches each SELECTOR, in document order, one per
 line (default selector: html). Several selectors run one after the other.
+Selectors are CSS as in a browser, plus text pseudo-classes: :contains(\"s\") (the text
+contains s), :-soup-contains(\"s\", ..), :-soup-contains-own(\"s\") (a text child contains
+s), :has-text(\"s\") (ignoring case and white space).
 
 Output (one of; default: each match's HTML):
   -t, --text              the text of each match (all text inside: textContent)
@@ -28,6 +31,13 @@ Input:
   -f, --file FILE         read FILE instead of standard input ('-' is standard input;
                           repeat for several files: each gets a line '==> FILE <==')
   -r, --remove SELECTOR   remove what matches SELECTOR before selecting (repeatable)
+  -b, --base URL          the documents' URL: with -a, a URL-valued attribute (href, src,
+                          action, ...) prints as an absolute URL, resolved against the
+                          document base URL: the page's <base href> (itself resolved
+                          against URL), else URL, as a browser's href getter does
+  -B, --detect-base       with -a, resolve URL-valued attributes against the page's
+                          <base href> even without --base (a value that cannot be made
+                          absolute prints as it is)
   -e, --encoding LABEL    decode the input with LABEL (e.g. utf-8, shift_jis), whatever it
                           declares (a byte order mark still wins)
       --browser-encoding  choose the encoding as a browser does: what the page declares,
@@ -64,19 +74,23 @@ pub struct Args {
     pub encoding: Option<String>,
     pub browser_encoding: bool,
     pub scripting: bool,
+    /// `--base URL`: the documents' URL.
+    pub base: Option<html_arena::Url>,
+    /// Whether `-a` resolves URL-valued attributes (`--base` or `--detect-base`).
+    pub resolve_urls: bool,
     pub selectors: Vec<String>,
 }
 
 /// What the command line asks for.
 pub enum Parsed {
-    Run(Args),
+    Run(Box<Args>),
     Help,
     Version,
 }
 
 /// Every option: its long name, its short letter (`None` for long only), whether it takes a
 /// value.
-const OPTIONS: [(&str, Option<char>, bool); 14] = [
+const OPTIONS: [(&str, Option<char>, bool); 16] = [
     ("text", Some('t'), false),
     ("rendered", Some('R'), false),
     ("attribute", Some('a'), true),
@@ -87,6 +101,8 @@ const OPTIONS: [(&str, Option<char>, bool); 14] = [
     ("file", Some('f'), true),
     ("remove", Some('r'), true),
     ("encoding", Some('e'), true),
+    ("base", Some('b'), true),
+    ("detect-base", Some('B'), false),
     ("browser-encoding", None, false),
     ("scripting", None, false),
     ("help", Some('h'), false),
@@ -128,6 +144,8 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
         encoding: None,
         browser_encoding: false,
         scripting: false,
+        base: None,
+        resolve_urls: false,
         selectors: Vec::new(),
     };
     let mut raw = raw.into_iter();
@@ -208,7 +226,13 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
                 }
                 ("browser-encoding", _) => args.browser_encoding = true,
                 ("scripting", _) => args.scripting = true,
-                // `--base URL` goes here once the library resolves URLs.
+                ("base", Some(v)) => {
+                    let url = html_arena::Url::parse(&v)
+                        .map_err(|e| format!("invalid --base URL {v:?}: {e}"))?;
+                    args.base = Some(url);
+                    args.resolve_urls = true;
+                }
+                ("detect-base", _) => args.resolve_urls = true,
                 _ => return Err(format!("option --{name} is not understood")),
             }
         }
@@ -216,7 +240,7 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
     if args.selectors.is_empty() {
         args.selectors.push("html".to_owned());
     }
-    Ok(Parsed::Run(args))
+    Ok(Parsed::Run(Box::new(args)))
 }
 
 #[cfg(test)]
@@ -225,7 +249,7 @@ mod tests {
 
     fn run(args: &[&str]) -> Result<Args, String> {
         match parse(args.iter().map(OsString::from))? {
-            Parsed::Run(args) => Ok(args),
+            Parsed::Run(args) => Ok(*args),
             Parsed::Help => Err("help".into()),
             Parsed::Version => Err("version".into()),
         }

@@ -5,6 +5,7 @@
 //! html-arena -f page.html -t -w 'h1, h2'
 //! html-arena -f page.html -r 'script, style' -p main
 //! html-arena -f page.html -j title 'meta[name=description]'
+//! html-arena -f page.html -b https://example.com/ -a href 'a:contains("Next")'
 //! ```
 //!
 //! `html-arena --help` lists the options. Install with `cargo install --path .` (no
@@ -48,6 +49,7 @@ fn main() -> ExitCode {
         .with_scripting(args.scripting)
         .with_browser_encoding(args.browser_encoding);
     options.override_encoding = args.encoding.clone();
+    options.url = args.base.clone();
 
     let stdout = std::io::stdout().lock();
     let mut out = Output::new(std::io::BufWriter::new(stdout), &args);
@@ -76,8 +78,6 @@ fn main() -> ExitCode {
                 }
             };
             remove_matches(&mut doc, &removals);
-            // `--base URL` (and the page's own `<base href>`) will resolve the URLs of the
-            // printed attributes here, once URL resolution lands in the library.
             out.begin_file(file, files.len() > 1)?;
             for (text, selector) in args.selectors.iter().zip(&selectors) {
                 out.selector(&doc, text, selector)?;
@@ -126,7 +126,9 @@ fn compile(texts: &[String]) -> Option<Vec<Selector>> {
     let mut selectors = Vec::with_capacity(texts.len());
     let mut ok = true;
     for text in texts {
-        match Selector::parse(text) {
+        // The extended syntax: standard selectors mean the same, and the text pseudo-classes
+        // scrapers use (`:contains()`, `:has-text()`, ...) work too.
+        match Selector::parse_extended(text) {
             Ok(selector) => selectors.push(selector),
             Err(e) => {
                 eprintln!("html-arena: invalid selector {text:?}: {e}");
@@ -153,6 +155,29 @@ fn remove_matches(doc: &mut Document, removals: &[Selector]) {
     }
 }
 
+/// The attributes `--base`/`--detect-base` resolve: those whose value is a URL (HTML
+/// Standard, "Attributes" index: valid URL potentially surrounded by spaces, or valid
+/// non-empty URL), and SVG's `xlink:href`. Other attributes (`class`, `alt`, lists such as
+/// `srcset` or `ping`) print as they are.
+fn is_url_attribute(name: &str) -> bool {
+    const URL_ATTRIBUTES: [&str; 13] = [
+        "href",
+        "src",
+        "action",
+        "formaction",
+        "cite",
+        "poster",
+        "data",
+        "background",
+        "longdesc",
+        "manifest",
+        "codebase",
+        "itemid",
+        "xlink:href",
+    ];
+    URL_ATTRIBUTES.iter().any(|a| a.eq_ignore_ascii_case(name))
+}
+
 fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
     if path == "-" {
         let mut bytes = Vec::new();
@@ -171,6 +196,12 @@ fn value_of(e: html_arena::ElementRef<'_>, args: &Args) -> Option<String> {
         Mode::Html => e.as_node().html(),
         Mode::Text => e.as_node().text(),
         Mode::Rendered => e.as_node().rendered_text(),
+        Mode::Attr(name) if args.resolve_urls && is_url_attribute(name) => {
+            // `--base`/`--detect-base`: what the element's `href`/`src`/... IDL getter returns
+            // (the value resolved against the document base URL; unchanged if it does not
+            // parse). `abs_url` looks the name up as `attr` does (lowercased on HTML elements).
+            e.abs_url(name)?.into_owned()
+        }
         Mode::Attr(name) => e.attr(name)?.to_owned(),
         Mode::Count => String::new(),
     };
