@@ -3,18 +3,12 @@
 //! 8x larger sizes; these tests check correctness, not time. Deep shapes run on a thread with a
 //! 256 KiB stack, so any recursion on depth would overflow.
 
+mod common;
+use common::small_stack;
+
 use html_arena::{Document, Limit, NodeRef, ParseOptions, Selector};
 
 const N: usize = 20_000;
-
-fn small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(f)
-        .expect("spawn")
-        .join()
-        .expect("the test thread panicked (or overflowed its stack)");
-}
 
 fn body(doc: &Document) -> NodeRef<'_> {
     doc.body().expect("body").as_node()

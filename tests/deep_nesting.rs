@@ -5,19 +5,12 @@
 //! walk the stack of open elements, so these inputs also parse in linear time (see
 //! `benches/deep_nesting.rs` for the timings); no test here measures time.
 
+mod common;
+use common::small_stack;
+
 use html_arena::{Document, NodeRef, local_name};
 
 const LEVELS: usize = 100_000;
-
-/// Runs `f` on a thread with a 256 KiB stack.
-fn small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(f)
-        .expect("spawn")
-        .join()
-        .expect("the test thread panicked (or overflowed its stack)");
-}
 
 /// Follows first element children from `node` while they are named `names[k % names.len()]`;
 /// returns how many steps it took and the last node.

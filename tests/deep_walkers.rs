@@ -4,19 +4,13 @@
 //! parsing the serialized form again. A walker that recursed on depth would overflow the
 //! stack long before this depth. (Times are measured in `benches/deep_nesting.rs`, not here.)
 
+mod common;
+use common::small_stack;
+
 use html_arena::serialize::SerializeOptions;
 use html_arena::{Document, NodeRef, ParseOptions, Selector};
 
 const DEPTH: usize = 1_000_000;
-
-fn small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(f)
-        .expect("spawn")
-        .join()
-        .expect("the test thread panicked (or overflowed its stack)");
-}
 
 /// `<div>` × DEPTH, with a `<span>` and text at the bottom.
 fn deep_page() -> String {

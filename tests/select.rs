@@ -2,6 +2,9 @@
 //! syntax with its position, case rules, scopes, caches after mutation, and tree shapes that
 //! would be quadratic or overflow the stack in a naive engine.
 
+mod common;
+use common::small_stack;
+
 use html_arena::{Document, ElementRef, QuirksMode, Selector, SelectorError, SelectorErrorKind};
 
 /// The `id` of each match (or its local name when it has none), in order.
@@ -888,16 +891,6 @@ fn selector_and_errors_are_send_and_sync() {
             });
         }
     });
-}
-
-/// Runs `f` on a thread with a 256 KiB stack: nothing may recurse on the tree's depth.
-fn small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap();
 }
 
 #[test]

@@ -3,6 +3,9 @@
 //! against their definitions computed naively (an element's text content searched directly),
 //! on small trees, a vendored real page and 100,000-deep trees on a small stack.
 
+mod common;
+use common::small_stack;
+
 use html_arena::{Document, ElementRef, NodeId, NodeRef, Selector};
 
 fn ext(s: &str) -> Selector {
@@ -217,16 +220,6 @@ fn agrees_with_the_definition_on_a_real_page() {
     let text = String::from_utf8_lossy(&std::fs::read(path).expect("vendored page")).into_owned();
     let doc = Document::parse(&text);
     check_against_naive(&doc, &["the", "The ", "e", "Home", "  of the  ", "©"]);
-}
-
-/// Runs `f` on a thread with a 256 KiB stack.
-fn small_stack(f: impl FnOnce() + Send + 'static) {
-    std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(f)
-        .expect("spawn")
-        .join()
-        .expect("the test thread panicked (or overflowed its stack)");
 }
 
 #[test]
