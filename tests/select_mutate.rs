@@ -122,6 +122,18 @@ fn ids(doc: &Document, selector: &Selector) -> Vec<NodeId> {
     doc.select(selector).map(|e| e.node_id()).collect()
 }
 
+/// The ids of the elements below `<body>`, in tree order.
+fn body_elements(doc: &Document) -> Vec<NodeId> {
+    doc.body()
+        .expect("body")
+        .as_node()
+        .descendants()
+        .skip(1)
+        .filter(|n| n.is_element())
+        .map(|n| n.node_id())
+        .collect()
+}
+
 /// Every selector answers on `doc` what it answers on a fresh copy; `closest` and `matches`
 /// agree too, from a sample of elements.
 fn check(doc: &Document, selectors: &[Selector], what: &str) {
@@ -182,15 +194,7 @@ fn mutate_and_check(mut doc: Document, seed: u64, rounds: usize) {
     check(&doc, &selectors, "before mutating");
     let mut rng = Rng(seed);
     for round in 0..rounds {
-        let elements: Vec<NodeId> = doc
-            .body()
-            .expect("body")
-            .as_node()
-            .descendants()
-            .skip(1)
-            .filter(|n| n.is_element())
-            .map(|n| n.node_id())
-            .collect();
+        let elements = body_elements(&doc);
         if elements.len() < 4 {
             break;
         }
@@ -640,15 +644,7 @@ fn appending_at_the_end_while_querying() {
             }
             1 => {
                 // Move an earlier element to the end.
-                let elements: Vec<NodeId> = doc
-                    .body()
-                    .expect("body")
-                    .as_node()
-                    .descendants()
-                    .skip(1)
-                    .filter(|n| n.is_element())
-                    .map(|n| n.node_id())
-                    .collect();
+                let elements = body_elements(&doc);
                 let moved = elements[rng.next(elements.len())];
                 let _ = doc.append(body, moved);
                 "move to the end"
