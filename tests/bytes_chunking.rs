@@ -17,6 +17,9 @@
 //! after their first 1024 bytes are parsed again while streaming, the path this test was
 //! written for).
 
+mod common;
+
+use common::{Rng, str_chunks};
 use std::path::{Path, PathBuf};
 
 use html_arena::{Confidence, Document, ParseError, ParseOptions, Parser};
@@ -25,32 +28,13 @@ fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
-/// A tiny xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// A chunk length: mostly small, sometimes up to `max`.
-    fn chunk_len(&mut self, max: usize) -> usize {
-        let max = max.max(1) as u64;
-        let len = if self.next() & 3 == 0 {
-            1 + self.next() % max
-        } else {
-            1 + self.next() % max.min(16)
-        };
-        len as usize
+/// A chunk length: mostly small, sometimes up to `max`.
+fn chunk_len(rng: &mut Rng, max: usize) -> usize {
+    let max = max.max(1);
+    if rng.below(4) == 0 {
+        1 + rng.below(max)
+    } else {
+        1 + rng.below(max.min(16))
     }
 }
 
@@ -97,7 +81,7 @@ fn write_bytes(bytes: &[u8], options: &ParseOptions, rng: &mut Rng, max: usize) 
     parser.write(&[]).expect("valid options");
     let mut rest = bytes;
     while !rest.is_empty() {
-        let (chunk, tail) = rest.split_at(rng.chunk_len(max).min(rest.len()));
+        let (chunk, tail) = rest.split_at(chunk_len(rng, max).min(rest.len()));
         parser.write(chunk).expect("valid options");
         rest = tail;
     }
@@ -106,16 +90,11 @@ fn write_bytes(bytes: &[u8], options: &ParseOptions, rng: &mut Rng, max: usize) 
 
 fn write_text(text: &str, options: &ParseOptions, rng: &mut Rng, max: usize) -> Document {
     let mut parser = Parser::new(options);
-    let mut rest = text;
-    while !rest.is_empty() {
-        let mut end = rng.chunk_len(max).min(rest.len());
-        while !rest.is_char_boundary(end) {
-            end += 1;
-        }
-        let (chunk, tail) = rest.split_at(end);
-        parser.write_str(chunk);
-        rest = tail;
-    }
+    str_chunks(
+        text,
+        || chunk_len(rng, max),
+        |chunk| parser.write_str(chunk),
+    );
     parser.finish()
 }
 

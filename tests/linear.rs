@@ -9,6 +9,8 @@
 //! 2. One start tag with very many attributes (duplicates or distinct, with values, split
 //!    anywhere by chunk boundaries): the attributes are right through every input path.
 
+mod common;
+
 use html_arena::dom::compare::{CompareOptions, first_difference};
 use html_arena::{Document, ErrorCode, NodeKind, NodeRef, ParseOptions, Parser};
 
@@ -125,15 +127,7 @@ fn all_paths(input: &str) -> Vec<(String, Document)> {
     ];
     for size in [1000, 8192] {
         let mut parser = Parser::new(&options);
-        let mut rest = input;
-        while !rest.is_empty() {
-            let mut end = size.min(rest.len());
-            while !rest.is_char_boundary(end) {
-                end += 1;
-            }
-            parser.write_str(&rest[..end]);
-            rest = &rest[end..];
-        }
+        common::str_chunks(input, || size, |chunk| parser.write_str(chunk));
         out.push((format!("write_str({size})"), parser.finish()));
         let mut parser = Parser::new(&options);
         for chunk in bytes.chunks(size + 7) {

@@ -3,6 +3,9 @@
 //! and the mutation API run them, on the DOM. Each expected tree is derived from the
 //! standard's steps (the comments trace them); trees are in the html5lib format.
 
+mod common;
+
+use common::Rng;
 use html_arena::{Document, NodeId, ParseOptions};
 
 fn check(input: &str, expected: &str) {
@@ -490,21 +493,6 @@ fn options_moved_by_adoption_many_times() {
 // ---------------------------------------------------------------------------------------
 // The incremental selectedness state against the full steps.
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Every node in tree order (template contents excluded).
 fn all_nodes(doc: &Document) -> Vec<NodeId> {
     doc.root().descendants().map(|d| d.node_id()).collect()
@@ -635,7 +623,7 @@ fn soup(rng: &mut Rng, len: usize) -> String {
 /// agrees with the tree at the end.
 #[test]
 fn parse_agrees_with_the_full_steps() {
-    let mut rng = Rng(0x5e1e_c7ed ^ seed());
+    let mut rng = Rng::new(0x5e1e_c7ed ^ seed());
     for case in 0..3000 {
         let html = soup(&mut rng, 8 + case % 60);
         let (mut fast, reference) = parse_both(&html);
@@ -656,7 +644,7 @@ fn parse_agrees_with_the_full_steps() {
 /// the tree after every step.
 #[test]
 fn mutations_agree_with_the_full_steps() {
-    let mut rng = Rng(0x0b7_10a5 ^ seed());
+    let mut rng = Rng::new(0x0b7_10a5 ^ seed());
     for case in 0..600 {
         let html = format!("<div id=pool></div>{}", soup(&mut rng, 20 + case % 40));
         let (mut fast, mut reference) = parse_both(&html);

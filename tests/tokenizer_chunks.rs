@@ -2,6 +2,9 @@
 //! give the same tokens (after joining adjacent character tokens) and the same errors as the
 //! whole page at once, and every verbatim token is exactly the input under its span.
 
+mod common;
+
+use common::Rng;
 use std::path::Path;
 
 use html_arena::ParseError;
@@ -85,16 +88,13 @@ fn tokenize<'a>(input: &'a str, chunks: &[usize]) -> Record<'a> {
     r
 }
 
-/// xorshift64*: deterministic chunk sizes without a dependency.
+/// Random chunk sizes of 1..=`max` bytes covering `total` bytes, from `seed`.
 fn chunk_sizes(seed: u64, total: usize, max: usize) -> Vec<usize> {
-    let mut x = seed.max(1);
+    let mut rng = Rng::new(seed);
     let mut sizes = Vec::new();
     let mut sum = 0;
     while sum < total {
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        let n = (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % max + 1;
+        let n = rng.below(max) + 1;
         sizes.push(n);
         sum += n;
     }

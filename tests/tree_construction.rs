@@ -18,6 +18,9 @@
 //! Output: `tree-construction: N passed, M failed` and
 //! `tree-construction (chunked): N passed, M failed`; exit status 1 on any failure.
 
+mod common;
+
+use common::{Rng, str_chunks};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -178,20 +181,6 @@ fn dat_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// A tiny xorshift generator for the chunk sizes.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-}
-
 fn seed_for(label: &str, index: usize) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in label.bytes().chain(index.to_le_bytes()) {
@@ -215,17 +204,12 @@ fn parse_chunked(case: &Case, options: &ParseOptions, seed: u64) -> Result<Docum
         None => Parser::new(options),
         Some(context) => Parser::new_fragment(context, options).map_err(|e| e.to_string())?,
     };
-    let mut rng = XorShift(seed);
-    let data = case.data.as_str();
-    let mut at = 0;
-    while at < data.len() {
-        let mut end = (at + 1 + (rng.next() % 32) as usize).min(data.len());
-        while !data.is_char_boundary(end) {
-            end += 1;
-        }
-        parser.write_str(&data[at..end]);
-        at = end;
-    }
+    let mut rng = Rng::new(seed);
+    str_chunks(
+        &case.data,
+        || 1 + rng.below(32),
+        |chunk| parser.write_str(chunk),
+    );
     Ok(parser.finish())
 }
 
