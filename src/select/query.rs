@@ -38,7 +38,7 @@ use super::element::{El, Tree};
 use super::parser::{HasArg, HtmlImpl, Key, NsUrl, Parsed, RelativePlan, key_of};
 use super::pseudo::PseudoClass;
 use super::walk::{self, Walk};
-use crate::dom::index::{FLAG_DEAD, ListKind, Lists, NONE, TreeIndex};
+use crate::dom::index::{FLAG_DEAD, ListKind, Lists, NONE, Scope, TreeIndex};
 use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
 
 /// Per-query state that matching reaches through `MatchingContext::extra_data`: the results
@@ -192,15 +192,23 @@ fn relative_matches(
 fn choose_list<'i>(
     index: &'i TreeIndex,
     keys: &[Key],
-    lo: u32,
-    hi: u32,
+    lo: u64,
+    hi: u64,
     costly: bool,
 ) -> Option<(&'i Lists, ListKind, u32, std::ops::Range<usize>)> {
     let first = keys.iter().map(|&(kind, _)| kind).min()?;
     let lists = index.lists_with(first, costly)?;
+    let order = index.keys();
     keys.iter()
         .filter(|&&(kind, _)| kind == first || lists.is_built(kind))
-        .map(|&(kind, hash)| (lists, kind, hash, lists.range(kind, hash, lo, hi)))
+        .map(|&(kind, hash)| {
+            (
+                lists,
+                kind,
+                hash,
+                lists.range_keys(kind, hash, lo, hi, order),
+            )
+        })
         .min_by_key(|(_, _, _, range)| range.len())
 }
 
@@ -208,7 +216,7 @@ fn choose_list<'i>(
 /// whole index, see [`choose_list`]), with the entries added since it was built, in order;
 /// none without lists.
 fn candidates(index: &TreeIndex, keys: &[Key]) -> Option<Vec<u32>> {
-    let all = u32::try_from(index.elems.len()).unwrap_or(NONE);
+    let all = u64::MAX;
     // Compounds are matched with the selector engine's full matching: a list pays at once.
     let (lists, kind, hash, range) = choose_list(index, keys, 0, all, true)?;
     let mut positions: Vec<u32> = lists.list(kind)[range]
@@ -216,7 +224,7 @@ fn candidates(index: &TreeIndex, keys: &[Key]) -> Option<Vec<u32>> {
         .map(|&(_, pos)| pos)
         .collect();
     let before = positions.len();
-    positions.extend(lists.extra(kind, hash, 0, all));
+    positions.extend(lists.extra(kind, hash, 0, all).map(|(_, pos)| pos));
     if positions.len() > before {
         positions.sort_unstable();
         positions.dedup();
@@ -439,6 +447,46 @@ fn reach_of(parsed: &Parsed) -> Reach {
     visitor.0
 }
 
+/// Whether matching a selector reads state computed over a whole flat index (`dom::forms`:
+/// form controls, directionality, languages, validity), or the whole tree: a query with it
+/// runs on an index whose positions are in document order (see `TreeIndex::is_flat`).
+fn needs_flat(parsed: &Parsed) -> bool {
+    struct Visitor(bool);
+    impl SelectorVisitor for Visitor {
+        type Impl = HtmlImpl;
+        fn visit_simple_selector(&mut self, component: &Component<HtmlImpl>) -> bool {
+            use PseudoClass::*;
+            if let Component::NonTSPseudoClass(pc) = component {
+                // Those that read only the element itself.
+                if !matches!(
+                    pc,
+                    Never(_)
+                        | Link
+                        | AnyLink
+                        | WebkitAnyLink
+                        | Defined
+                        | State(_)
+                        | ActiveViewTransitionType(_)
+                ) {
+                    self.0 = true;
+                }
+            }
+            if matches!(component, Component::Has(_)) {
+                self.0 = true;
+            }
+            !self.0
+        }
+    }
+    if needs_whole_tree(parsed) {
+        return true;
+    }
+    let mut visitor = Visitor(false);
+    for selector in parsed.list.slice() {
+        selector.visit(&mut visitor);
+    }
+    visitor.0
+}
+
 /// Whether a selector needs the whole tree beyond an element's ancestors and their siblings.
 fn needs_whole_tree(parsed: &Parsed) -> bool {
     *parsed
@@ -450,8 +498,8 @@ fn needs_whole_tree(parsed: &Parsed) -> bool {
 /// the tree since it was built and the selector reads the tree-wide HTML state, an index
 /// without them.
 fn document_index<'a>(doc: &'a Document, parsed: &Parsed) -> &'a TreeIndex {
-    let index = doc.select_index();
-    if index.has_dead() && needs_whole_tree(parsed) {
+    let index = doc.query_index();
+    if (index.has_dead() && needs_whole_tree(parsed)) || (!index.is_flat() && needs_flat(parsed)) {
         doc.compact_index()
     } else {
         index
@@ -505,7 +553,7 @@ fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) 
     let whole_tree = reach.whole_tree;
     if let Some(shared) = doc.built_index() {
         if let Some(pos) = shared.pos_of(node) {
-            if !(whole_tree && shared.has_dead()) {
+            if !(whole_tree && shared.has_dead()) && (shared.is_flat() || !needs_flat(parsed)) {
                 return (IndexRef::Shared(shared), pos);
             }
         }
@@ -523,12 +571,12 @@ fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) 
 
 /// Where a query takes its candidates from.
 enum Cursor {
-    /// Every element in `next..end`; with a `key`, only those that have it (the id, a class
-    /// or the local name: a compare per element, where a candidate list would cost a pass and
-    /// a sort to build).
+    /// Every element from `next` on, in document order, before `stop` (see `Scope`); with a
+    /// `key`, only those that have it (the id, a class or the local name: a compare per
+    /// element, where a candidate list would cost a pass and a sort to build).
     Range {
         next: u32,
-        end: u32,
+        stop: u32,
         key: Option<Key>,
     },
     /// Entries `next..end` of one of the index's candidate lists (which is built).
@@ -546,8 +594,8 @@ enum Cursor {
         hash: u32,
         next: usize,
         end: usize,
-        extra_from: u32,
-        hi: u32,
+        extra_from: u64,
+        hi: u64,
     },
     /// Positions gathered from several lists (sorted, without duplicates).
     Merged {
@@ -562,15 +610,15 @@ impl Cursor {
     #[inline]
     fn next(&mut self, index: &TreeIndex, scanned: &mut u32) -> Option<u32> {
         match self {
-            Cursor::Range { next, end, key } => {
-                while *next < *end {
+            Cursor::Range { next, stop, key } => {
+                while index.before(*next, *stop) {
                     let pos = *next;
                     let e = index.elem(pos);
                     if e.flags & FLAG_DEAD != 0 {
-                        *next = e.end.max(pos + 1);
+                        *next = index.after_subtree(pos);
                         continue;
                     }
-                    *next = pos + 1;
+                    *next = index.succ(pos);
                     *scanned += 1;
                     let has_key = match *key {
                         None => true,
@@ -607,24 +655,25 @@ impl Cursor {
             } => {
                 let lists = index.lists_with(*kind, true)?;
                 let list = lists.list(*kind);
+                let keys = index.keys();
                 loop {
                     let from_list = list.get(*next).filter(|_| *next < *end).map(|e| e.1);
                     let from_extra = lists.extra(*kind, *hash, *extra_from, *hi).next();
                     let pos = match (from_list, from_extra) {
                         (None, None) => return None,
-                        (Some(a), Some(b)) if b <= a => {
+                        (Some(a), Some((key, b))) if key <= keys.key(a) => {
                             if a == b {
                                 *next += 1;
                             }
-                            *extra_from = b + 1;
+                            *extra_from = key + 1;
                             b
                         }
                         (Some(a), _) => {
                             *next += 1;
                             a
                         }
-                        (None, Some(b)) => {
-                            *extra_from = b + 1;
+                        (None, Some((key, b))) => {
+                            *extra_from = key + 1;
                             b
                         }
                     };
@@ -646,18 +695,19 @@ impl Cursor {
         }
     }
 
-    /// The cheapest way to visit every element of `lo..hi` that can match `parsed`.
-    fn plan(parsed: &Parsed, index: &TreeIndex, lo: u32, hi: u32) -> Cursor {
+    /// The cheapest way to visit every element of `scope` that can match `parsed`.
+    fn plan(parsed: &Parsed, index: &TreeIndex, scope: Scope) -> Cursor {
         // (No allocation for the common single selector: a loop of `select_first` plans once
         // per call.)
         let live = || (0..parsed.pseudo.len()).filter(|&i| !parsed.pseudo[i]);
-        if live().next().is_none() || lo >= hi {
+        if live().next().is_none() || scope.is_empty() {
             return Cursor::Done;
         }
+        let (lo, hi) = (scope.lo, scope.hi);
         if live().any(|i| parsed.keys[i].is_empty()) {
             return Cursor::Range {
-                next: lo,
-                end: hi,
+                next: scope.first,
+                stop: scope.stop,
                 key: None,
             };
         }
@@ -670,8 +720,8 @@ impl Cursor {
             let keys = &parsed.keys[i];
             let Some((lists, kind, hash, range)) = choose_list(index, keys, lo, hi, costly) else {
                 return Cursor::Range {
-                    next: lo,
-                    end: hi,
+                    next: scope.first,
+                    stop: scope.stop,
                     key: keys.iter().min().copied(),
                 };
             };
@@ -701,8 +751,8 @@ impl Cursor {
                 // Lists would narrow this query: it counts what it scans towards building
                 // them (see `Select::next`).
                 return Cursor::Range {
-                    next: lo,
-                    end: hi,
+                    next: scope.first,
+                    stop: scope.stop,
                     key: None,
                 };
             };
@@ -729,10 +779,11 @@ impl Cursor {
                 lists.list(*kind)[range.clone()]
                     .iter()
                     .map(|&(_, pos)| pos)
-                    .chain(lists.extra(*kind, *hash, lo, hi))
+                    .chain(lists.extra(*kind, *hash, lo, hi).map(|(_, pos)| pos))
             })
             .collect();
-        positions.sort_unstable();
+        let keys = index.keys();
+        positions.sort_unstable_by_key(|&pos| (keys.key(pos), pos));
         positions.dedup();
         Cursor::Merged { positions, next: 0 }
     }
@@ -782,8 +833,8 @@ impl<'a, 'b> Select<'a, 'b> {
             return select;
         }
         let index = document_index(doc, &selector.parsed);
-        let (lo, hi) = index.trees.first().copied().unwrap_or((0, 0));
-        Select::new(doc, selector, IndexRef::Shared(index), lo, hi, None)
+        let scope = index.document_scope();
+        Select::new(doc, selector, IndexRef::Shared(index), scope, None)
     }
 
     /// All matches among the descendants of `scope`.
@@ -792,8 +843,8 @@ impl<'a, 'b> Select<'a, 'b> {
             return select;
         }
         let (index, pos) = index_for(scope, &selector.parsed);
-        let end = index.get().elems.get(pos as usize).map_or(pos, |e| e.end);
-        Select::new(scope.document(), selector, index, pos + 1, end, Some(pos))
+        let range = index.get().descendants_scope(pos);
+        Select::new(scope.document(), selector, index, range, Some(pos))
     }
 
     /// A query that walks the tree below `root` instead of building the index: for a plain
@@ -810,7 +861,13 @@ impl<'a, 'b> Select<'a, 'b> {
         {
             return None;
         }
-        let mut select = Select::new(doc, selector, IndexRef::Empty, 0, 0, None);
+        let empty = Scope {
+            first: 0,
+            stop: 0,
+            lo: 0,
+            hi: 0,
+        };
+        let mut select = Select::new(doc, selector, IndexRef::Empty, empty, None);
         let mut walk = Walk::new(doc, root);
         if root == doc.root {
             // Start where the last walk for this selector found its first match, if no
@@ -835,12 +892,11 @@ impl<'a, 'b> Select<'a, 'b> {
         doc: &'a Document,
         selector: &'b Selector,
         index: IndexRef<'a>,
-        lo: u32,
-        hi: u32,
+        range: Scope,
         scope: Option<u32>,
     ) -> Select<'a, 'b> {
         let parsed = &selector.parsed;
-        let cursor = Cursor::plan(parsed, index.get(), lo, hi);
+        let cursor = Cursor::plan(parsed, index.get(), range);
         let counts_scan = matches!(cursor, Cursor::Range { .. })
             && !parsed.keys.iter().any(|keys| keys.is_empty());
         let budget = 16 * index.get().elems.len() as u64 + 4096;
@@ -902,10 +958,10 @@ fn enter(
     pos: u32,
 ) {
     while let Some(&top) = stack.last() {
-        let e = index.elem(top);
-        if top < pos && pos < e.end {
+        if index.contains(top, pos) {
             break;
         }
+        let e = index.elem(top);
         stack.pop();
         El::each_hash(doc, index, e, |h| bloom.remove_hash(h));
     }
@@ -1114,18 +1170,21 @@ fn forward(index: &TreeIndex, m: &Set, combinator: Combinator) -> Set {
         }
         Combinator::Descendant => {
             // Subtrees in document order; one nested in another is already covered.
+            let keys = index.keys();
             let mut members = m.list.clone();
-            members.sort_unstable();
-            let mut covered = 0;
+            members.sort_unstable_by_key(|&p| keys.key(p));
+            let mut covered = NONE;
             for p in members {
-                if p < covered {
+                if covered != NONE && index.contains(covered, p) {
                     continue;
                 }
-                let end = elems[p as usize].end;
-                for d in p + 1..end {
+                let stop = index.after_subtree(p);
+                let mut d = index.succ(p);
+                while index.before(d, stop) {
                     r.insert(d);
+                    d = index.succ(d);
                 }
-                covered = end;
+                covered = p;
             }
         }
         Combinator::NextSibling => {
