@@ -12,7 +12,7 @@
 //! position, so that a query whose rightmost compound names one visits only those) cost more
 //! to build than one scan of the elements that tests the key first (a compare per element), so
 //! they are built only once queries have scanned the elements [`LIST_SCANS`] times over: a page
-//! queried once or twice never pays for them.
+//! queried a few times never pays for them.
 //!
 //! Trees: the document's own tree comes first, then the contents of every `template` (template
 //! contents are separate trees; they are indexed so selectors can run inside them, but a query
@@ -86,7 +86,9 @@ pub(crate) const FLAG_LINK: u8 = 2;
 pub(crate) const FLAG_DEAD: u8 = 4;
 
 /// How many scans over all the elements queries make before the candidate lists are built.
-pub(crate) const LIST_SCANS: u64 = 1;
+/// A list costs about ten scans that test a key per element (a pass, a radix sort), so a
+/// page queried a few times never builds one.
+pub(crate) const LIST_SCANS: u64 = 6;
 
 /// One element of the index.
 #[derive(Clone, Copy, Debug)]

@@ -611,6 +611,34 @@ impl Cursor {
     fn next(&mut self, index: &TreeIndex, scanned: &mut u32) -> Option<u32> {
         match self {
             Cursor::Range { next, stop, key } => {
+                let has_key = |e: &crate::dom::index::Elem| match *key {
+                    None => true,
+                    Some((ListKind::LocalName, hash)) => e.name_hash == hash,
+                    Some((ListKind::Id, hash)) => e.id_attr != NONE && e.id_hash == hash,
+                    Some((ListKind::Class, hash)) => {
+                        index.classes_of(e).iter().any(|c| c.hash == hash)
+                    }
+                };
+                if index.is_flat() {
+                    // Positions in document order: a pass over the slice.
+                    let elems = &index.elems;
+                    let end = (*stop as usize).min(elems.len());
+                    let mut pos = *next as usize;
+                    while let Some(e) = elems.get(pos).filter(|_| pos < end) {
+                        if e.flags & FLAG_DEAD != 0 {
+                            pos = (e.end as usize).max(pos + 1);
+                            continue;
+                        }
+                        pos += 1;
+                        *scanned += 1;
+                        if has_key(e) {
+                            *next = pos as u32;
+                            return Some(pos as u32 - 1);
+                        }
+                    }
+                    *next = *stop;
+                    return None;
+                }
                 while index.before(*next, *stop) {
                     let pos = *next;
                     let e = index.elem(pos);
@@ -620,15 +648,7 @@ impl Cursor {
                     }
                     *next = index.succ(pos);
                     *scanned += 1;
-                    let has_key = match *key {
-                        None => true,
-                        Some((ListKind::LocalName, hash)) => e.name_hash == hash,
-                        Some((ListKind::Id, hash)) => e.id_attr != NONE && e.id_hash == hash,
-                        Some((ListKind::Class, hash)) => {
-                            index.classes_of(e).iter().any(|c| c.hash == hash)
-                        }
-                    };
-                    if has_key {
+                    if has_key(e) {
                         return Some(pos);
                     }
                 }
@@ -712,13 +732,16 @@ impl Cursor {
             };
         }
         // Plain compounds are tested cheaply (`simple_matches`): a scan costs about what a
-        // list does. Other selectors set up full matching per candidate: a list pays at once.
+        // list does. Other selectors set up full matching per candidate: for several, a scan
+        // would match every element in full, and a list pays at once.
         let costly = !parsed.all_simple;
         if let (Some(i), None) = (live().next(), live().nth(1)) {
             // One selector: until queries have paid for the lists, a scan that tests the key
-            // first (the keys are ordered ids, classes, local names: the rarest first).
+            // first (the keys are ordered ids, classes, local names: the rarest first), so
+            // that only the elements with the key are matched in full, as with a list (which
+            // costs about ten such scans to build).
             let keys = &parsed.keys[i];
-            let Some((lists, kind, hash, range)) = choose_list(index, keys, lo, hi, costly) else {
+            let Some((lists, kind, hash, range)) = choose_list(index, keys, lo, hi, false) else {
                 return Cursor::Range {
                     next: scope.first,
                     stop: scope.stop,
@@ -818,6 +841,8 @@ pub struct Select<'a, 'b> {
     all: Option<Box<[bool]>>,
     /// For a query without the index: its walk (see `walk.rs`).
     walk: Option<Walk>,
+    /// For a walk: a test of the local name before matching.
+    name_filter: Option<walk::NameFilter>,
     /// For a walk over the document's tree that has not found a match yet: its selector, to
     /// keep as the hint of where the next such walk may start.
     hint_key: Option<&'b SelectorList<HtmlImpl>>,
@@ -885,6 +910,7 @@ impl<'a, 'b> Select<'a, 'b> {
             select.hint_key = Some(&selector.parsed.list);
         }
         select.walk = Some(walk);
+        select.name_filter = walk::NameFilter::of(&selector.parsed);
         Some(select)
     }
 
@@ -921,6 +947,7 @@ impl<'a, 'b> Select<'a, 'b> {
             budget,
             all: None,
             walk: None,
+            name_filter: None,
             hint_key: None,
             counts_scan,
         }
@@ -992,7 +1019,11 @@ impl<'a> Iterator for Select<'a, '_> {
                     break None;
                 };
                 visited += steps as usize;
-                if walk::matches(self.parsed, self.doc, data, self.quirks) {
+                if self
+                    .name_filter
+                    .is_none_or(|filter| filter.may_match(self.doc, data))
+                    && walk::matches(self.parsed, self.doc, data, self.quirks)
+                {
                     self.keep_hint(Some(node));
                     break NodeRef::new(self.doc, node).as_element();
                 }
