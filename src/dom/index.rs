@@ -117,9 +117,6 @@ pub(crate) struct Elem {
     pub(crate) id_attr: u32,
     /// The `class` attribute, as an index into [`Document::attrs`], or [`NONE`].
     pub(crate) class_attr: u32,
-    /// The element's classes: `TreeIndex::classes[class_start..class_start + class_len]`.
-    pub(crate) class_start: u32,
-    pub(crate) class_len: u32,
     /// The namespace.
     pub(crate) ns: Namespace,
     /// `FLAG_*` bits.
@@ -151,6 +148,51 @@ impl Scope {
     /// Whether the scope holds no element.
     pub(crate) fn is_empty(&self) -> bool {
         self.first == self.stop || self.first == NONE || self.lo >= self.hi
+    }
+}
+
+/// The classes of an index's elements: `tokens[start..start + len]` for the element at
+/// position `p`, where `(start, len) = spans[p]` (no entry: no class).
+#[derive(Clone, Default)]
+struct ClassTable {
+    tokens: Vec<ClassToken>,
+    spans: Vec<(u32, u32)>,
+}
+
+impl ClassTable {
+    /// Sets the classes of the element at `pos` from its `class` attribute (`class_attr`).
+    fn set(&mut self, doc: &Document, pos: u32, class_attr: u32) {
+        let pos = pos as usize;
+        if self.spans.len() <= pos {
+            self.spans.resize(pos + 1, (0, 0));
+        }
+        let start = to_u32(self.tokens.len());
+        if let Some(a) = doc.attrs.get(class_attr as usize) {
+            split_classes(doc.str(a.value), &mut self.tokens);
+        }
+        self.spans[pos] = (start, to_u32(self.tokens.len()) - start);
+    }
+}
+
+/// Splits a `class` value on ASCII whitespace (HTML "set of space-separated tokens").
+fn split_classes(value: &str, out: &mut Vec<ClassToken>) {
+    let bytes = value.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        while i < bytes.len() && is_ascii_whitespace(bytes[i]) {
+            i += 1;
+        }
+        let start = i;
+        while i < bytes.len() && !is_ascii_whitespace(bytes[i]) {
+            i += 1;
+        }
+        if i > start {
+            out.push(ClassToken {
+                hash: ci_hash(&value[start..i]),
+                start: to_u32(start),
+                len: to_u32(i - start),
+            });
+        }
     }
 }
 
@@ -386,7 +428,9 @@ pub(crate) struct TreeIndex {
     /// The elements, tree after tree, each tree in document order.
     pub(crate) elems: Vec<Elem>,
     /// The classes of all elements.
-    pub(crate) classes: Vec<ClassToken>,
+    /// The classes of all elements, split and hashed on first use (see
+    /// [`TreeIndex::ensure_classes`]).
+    classes: OnceLock<ClassTable>,
     /// The range of `elems` each tree occupies; the first is the tree the index was built
     /// for (the document's own tree, for a document's index).
     pub(crate) trees: Vec<(u32, u32)>,
@@ -734,11 +778,13 @@ impl TreeIndex {
 
     /// The classes of the element at `pos`.
     #[inline]
-    pub(crate) fn classes_of(&self, e: &Elem) -> &[ClassToken] {
-        let start = e.class_start as usize;
-        self.classes
-            .get(start..start + e.class_len as usize)
-            .unwrap_or(&[])
+    pub(crate) fn classes_at(&self, pos: u32) -> &[ClassToken] {
+        let Some(table) = self.classes.get() else {
+            return &[];
+        };
+        let (start, len) = table.spans.get(pos as usize).copied().unwrap_or((0, 0));
+        let start = start as usize;
+        table.tokens.get(start..start + len as usize).unwrap_or(&[])
     }
 
     /// The tree (index into `trees`) that holds `pos`.
@@ -872,8 +918,6 @@ impl TreeIndex {
             id_hash: 0,
             id_attr: NONE,
             class_attr: NONE,
-            class_start: 0,
-            class_len: 0,
             ns: data.ns,
             flags: if root_element { FLAG_ROOT } else { 0 },
         };
@@ -894,7 +938,6 @@ impl TreeIndex {
         e.id_hash = 0;
         e.id_attr = NONE;
         e.class_attr = NONE;
-        e.class_start = to_u32(self.classes.len());
         e.flags &= !FLAG_LINK;
         let range = data.attrs.range();
         let start = range.start;
@@ -917,31 +960,31 @@ impl TreeIndex {
                 e.id_hash = ci_hash(doc.str(a.value));
             } else if a.name == local_name::CLASS && e.class_attr == NONE {
                 e.class_attr = to_u32(start + i);
-                self.push_classes(doc.str(a.value));
             }
         }
-        e.class_len = to_u32(self.classes.len()) - e.class_start;
     }
 
-    /// Splits a `class` value on ASCII whitespace (HTML "set of space-separated tokens").
-    fn push_classes(&mut self, value: &str) {
-        let bytes = value.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            while i < bytes.len() && is_ascii_whitespace(bytes[i]) {
-                i += 1;
+    /// Splits and hashes the classes of every element, if not done yet: what a query that
+    /// names a class (or any use of [`TreeIndex::classes_at`] that needs the classes) calls
+    /// first. Most first queries name none: the index is built without them.
+    pub(crate) fn ensure_classes(&self, doc: &Document) {
+        self.classes.get_or_init(|| {
+            let mut table = ClassTable::default();
+            for (pos, e) in self.elems.iter().enumerate() {
+                if e.class_attr != NONE && e.flags & FLAG_DEAD == 0 {
+                    table.set(doc, to_u32(pos), e.class_attr);
+                }
             }
-            let start = i;
-            while i < bytes.len() && !is_ascii_whitespace(bytes[i]) {
-                i += 1;
-            }
-            if i > start {
-                self.classes.push(ClassToken {
-                    hash: ci_hash(&value[start..i]),
-                    start: to_u32(start),
-                    len: to_u32(i - start),
-                });
-            }
+            self.work.add(table.tokens.len() as u64);
+            table
+        });
+    }
+
+    /// Re-reads the classes of the element at `pos`, if the classes were split.
+    fn update_classes(&mut self, doc: &Document, pos: u32) {
+        let class_attr = self.elems[pos as usize].class_attr;
+        if let Some(table) = self.classes.get_mut() {
+            table.set(doc, pos, class_attr);
         }
     }
 
@@ -961,7 +1004,7 @@ impl TreeIndex {
                 ListKind::Id if e.id_attr != NONE => list.push((e.id_hash, pos)),
                 ListKind::Id => {}
                 ListKind::Class => {
-                    list.extend(self.classes_of(e).iter().map(|c| (c.hash, pos)));
+                    list.extend(self.classes_at(pos).iter().map(|c| (c.hash, pos)));
                 }
             }
         };
@@ -998,20 +1041,22 @@ impl TreeIndex {
         };
         let mut e = self.elems[pos as usize];
         let old_id = (e.id_attr != NONE).then_some(e.id_hash);
-        let old_classes: Vec<u32> = self.classes_of(&e).iter().map(|c| c.hash).collect();
+        let old_classes: Vec<u32> = self.classes_at(pos).iter().map(|c| c.hash).collect();
         self.read_attributes(doc, &mut e, data);
         self.elems[pos as usize] = e;
+        self.update_classes(doc, pos);
         let key = Keys(self.order.as_deref()).key(pos);
         let lists = &mut self.lists;
         if e.id_attr != NONE && old_id != Some(e.id_hash) && lists.is_built(ListKind::Id) {
             lists.add_extra(ListKind::Id, e.id_hash, key, pos);
         }
-        let start = e.class_start as usize;
-        for c in self
-            .classes
-            .get(start..start + e.class_len as usize)
-            .unwrap_or(&[])
-        {
+        let classes = self.classes.get().and_then(|table| {
+            let (start, len) = table.spans.get(pos as usize).copied()?;
+            table
+                .tokens
+                .get(start as usize..start as usize + len as usize)
+        });
+        for c in classes.unwrap_or(&[]) {
             if !old_classes.contains(&c.hash) && lists.is_built(ListKind::Class) {
                 lists.add_extra(ListKind::Class, c.hash, key, pos);
             }
@@ -1064,25 +1109,18 @@ impl TreeIndex {
         }
         // Keep the dead out of the front of the runs they head, so that a query for the
         // first match does not wade through earlier removals.
-        let TreeIndex {
-            elems,
-            classes,
-            lists,
-            ..
-        } = self;
-        for d in killed.iter().map(|&q| &elems[q as usize]) {
-            lists.advance_front(elems, ListKind::LocalName, d.name_hash);
+        let mut lists = std::mem::take(&mut self.lists);
+        for &q in &killed {
+            let d = &self.elems[q as usize];
+            lists.advance_front(&self.elems, ListKind::LocalName, d.name_hash);
             if d.id_attr != NONE {
-                lists.advance_front(elems, ListKind::Id, d.id_hash);
+                lists.advance_front(&self.elems, ListKind::Id, d.id_hash);
             }
-            let start = d.class_start as usize;
-            for c in classes
-                .get(start..start + d.class_len as usize)
-                .unwrap_or(&[])
-            {
-                lists.advance_front(elems, ListKind::Class, c.hash);
+            for c in self.classes_at(q) {
+                lists.advance_front(&self.elems, ListKind::Class, c.hash);
             }
         }
+        self.lists = lists;
     }
 
     /// Adds the elements of `nodes` (just inserted under `parent`, in order, after
@@ -1212,6 +1250,11 @@ impl TreeIndex {
         }
         let end = to_u32(self.elems.len());
         self.work.add(u64::from(end - n));
+        if self.classes.get().is_some() {
+            for q in n..end {
+                self.update_classes(doc, q);
+            }
+        }
         if next_el != NONE {
             self.elems[prev as usize].next = next_el;
             self.elems[next_el as usize].prev = prev;
@@ -1256,12 +1299,13 @@ impl TreeIndex {
                     lists.add_extra(ListKind::Id, e.id_hash, key, pos);
                 }
                 if lists.is_built(ListKind::Class) {
-                    let start = e.class_start as usize;
-                    for c in self
-                        .classes
-                        .get(start..start + e.class_len as usize)
-                        .unwrap_or(&[])
-                    {
+                    let classes = self.classes.get().and_then(|table| {
+                        let (start, len) = table.spans.get(pos as usize).copied()?;
+                        table
+                            .tokens
+                            .get(start as usize..start as usize + len as usize)
+                    });
+                    for c in classes.unwrap_or(&[]) {
                         lists.add_extra(ListKind::Class, c.hash, key, pos);
                     }
                 }
@@ -1809,8 +1853,10 @@ mod tests {
     use super::*;
 
     impl TreeIndex {
-        /// Builds the candidate lists now.
-        fn force_lists(&self) -> &Lists {
+        /// Builds the candidate lists now (and splits the classes first, as a query naming
+        /// a class would).
+        fn force_lists(&self, doc: &Document) -> &Lists {
+            self.ensure_classes(doc);
             for kind in [ListKind::Id, ListKind::Class, ListKind::LocalName] {
                 self.lists.by_kind[kind as usize].get_or_init(|| self.build_list(kind));
             }
@@ -1828,14 +1874,16 @@ mod tests {
         assert_eq!((div.parent, div.end, div.prev, div.next), (2, 7, NONE, 7));
         let p1 = &index.elems[4];
         assert_eq!((p1.parent, p1.end, p1.prev, p1.next), (3, 5, NONE, 5));
-        assert_eq!(index.classes_of(p1).len(), 2);
+        assert!(index.classes_at(4).is_empty(), "split on first use");
+        index.ensure_classes(&doc);
+        assert_eq!(index.classes_at(4).len(), 2);
         assert_eq!(index.elems[0].flags & FLAG_ROOT, FLAG_ROOT);
         assert_eq!(index.elems[1].flags & FLAG_ROOT, 0);
         assert!(
             index.lists_with(ListKind::Id, false).is_none(),
             "lists wait for repeated queries"
         );
-        let lists = index.force_lists();
+        let lists = index.force_lists(&doc);
         let all = (0, index.elems.len() as u32);
         assert_eq!(
             lists
@@ -1889,12 +1937,11 @@ mod tests {
             .map(|n| n.node_id())
             .collect();
         let (p1, p2, b, i) = (ids[4], ids[5], ids[6], ids[7]);
-        doc.select_index().force_lists();
+        doc.select_index().force_lists(&doc);
         // An attribute edit rewrites the entry and keeps the index.
         doc.set_attribute(p2, "class", "y z").unwrap();
         let index = doc.built_index().expect("kept");
-        let e = index.elem(index.pos_of(p2.raw).unwrap());
-        assert_eq!(index.classes_of(e).len(), 2);
+        assert_eq!(index.classes_at(index.pos_of(p2.raw).unwrap()).len(), 2);
         let lists = &index.lists;
         assert_eq!(
             lists.extra(ListKind::Class, ci_hash("z"), 0, 100).count(),

@@ -568,6 +568,10 @@ pub(crate) struct Parsed {
     pub(crate) all_simple: bool,
     /// Whether any selector has ancestor hashes worth a Bloom filter.
     pub(crate) uses_bloom: bool,
+    /// Whether the selector may name a class (its text has a `.`, which every class selector
+    /// has): matching it reads the index's classes, which are split on first use (see
+    /// `TreeIndex::ensure_classes`).
+    pub(crate) names_class: bool,
     /// Whether a selector needs the whole tree (`query::needs_whole_tree`), once asked.
     pub(crate) whole_tree: std::sync::OnceLock<bool>,
 }
@@ -654,6 +658,7 @@ pub(crate) fn parse(input: &str, syntax: Syntax<'_>) -> Result<Parsed, SelectorE
         compound,
         all_simple,
         uses_bloom,
+        names_class: input.contains('.'),
         whole_tree: std::sync::OnceLock::new(),
     })
 }

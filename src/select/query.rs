@@ -611,12 +611,12 @@ impl Cursor {
     fn next(&mut self, index: &TreeIndex, scanned: &mut u32) -> Option<u32> {
         match self {
             Cursor::Range { next, stop, key } => {
-                let has_key = |e: &crate::dom::index::Elem| match *key {
+                let has_key = |pos: u32, e: &crate::dom::index::Elem| match *key {
                     None => true,
                     Some((ListKind::LocalName, hash)) => e.name_hash == hash,
                     Some((ListKind::Id, hash)) => e.id_attr != NONE && e.id_hash == hash,
                     Some((ListKind::Class, hash)) => {
-                        index.classes_of(e).iter().any(|c| c.hash == hash)
+                        index.classes_at(pos).iter().any(|c| c.hash == hash)
                     }
                 };
                 if index.is_flat() {
@@ -631,7 +631,7 @@ impl Cursor {
                         }
                         pos += 1;
                         *scanned += 1;
-                        if has_key(e) {
+                        if has_key(pos as u32 - 1, e) {
                             *next = pos as u32;
                             return Some(pos as u32 - 1);
                         }
@@ -648,7 +648,7 @@ impl Cursor {
                     }
                     *next = index.succ(pos);
                     *scanned += 1;
-                    if has_key(e) {
+                    if has_key(pos, e) {
                         return Some(pos);
                     }
                 }
@@ -922,6 +922,9 @@ impl<'a, 'b> Select<'a, 'b> {
         scope: Option<u32>,
     ) -> Select<'a, 'b> {
         let parsed = &selector.parsed;
+        if parsed.names_class {
+            index.get().ensure_classes(doc);
+        }
         let cursor = Cursor::plan(parsed, index.get(), range);
         let counts_scan = matches!(cursor, Cursor::Range { .. })
             && !parsed.keys.iter().any(|keys| keys.is_empty());
@@ -988,9 +991,8 @@ fn enter(
         if index.contains(top, pos) {
             break;
         }
-        let e = index.elem(top);
         stack.pop();
-        El::each_hash(doc, index, e, |h| bloom.remove_hash(h));
+        El::each_hash(doc, index, top, |h| bloom.remove_hash(h));
     }
     let top = stack.last().copied().unwrap_or(NONE);
     chain.clear();
@@ -1001,7 +1003,7 @@ fn enter(
     }
     for &a in chain.iter().rev() {
         stack.push(a);
-        El::each_hash(doc, index, index.elem(a), |h| bloom.insert_hash(h));
+        El::each_hash(doc, index, a, |h| bloom.insert_hash(h));
     }
 }
 
@@ -1251,6 +1253,9 @@ impl std::fmt::Debug for Select<'_, '_> {
 pub(crate) fn element_matches(el: ElementRef<'_>, selector: &Selector) -> bool {
     let (index, pos) = upward_index(el, &selector.parsed);
     let parsed = &selector.parsed;
+    if parsed.names_class {
+        index.get().ensure_classes(el.document());
+    }
     let mut caches = SelectorCaches::default();
     let state = MatchState::new(parsed.has_count);
     let tree = Tree::new(el.document(), index.get());
@@ -1272,6 +1277,9 @@ pub(crate) fn closest<'a>(el: ElementRef<'a>, selector: &Selector) -> Option<Ele
     let (owner, scope) = upward_index(el, &selector.parsed);
     let index = owner.get();
     let parsed = &selector.parsed;
+    if parsed.names_class {
+        index.ensure_classes(doc);
+    }
     let mut caches = SelectorCaches::default();
     let state = MatchState::new(parsed.has_count);
     let quirks = engine_quirks(doc.quirks_mode());
