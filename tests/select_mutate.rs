@@ -830,3 +830,57 @@ fn additions_to_candidate_lists_built_empty() {
         }
     }
 }
+
+#[test]
+fn repeated_first_queries_on_the_index_see_every_change() {
+    // A scan of the index for a selector that looks only at ancestors starts where the last
+    // one found its first match while only removals happen (see `ScanHint` in
+    // `src/dom/index.rs`); an attribute change or an insertion makes earlier elements
+    // candidates again.
+    let mut doc = parse(&synthetic_page());
+    let ad = Selector::parse("section > .ad, #main > .ad").expect("selector");
+    let first = |doc: &Document| {
+        doc.root()
+            .descendants()
+            .filter_map(|n| n.as_element())
+            .find(|e| e.matches(&ad))
+            .map(|e| e.node_id())
+    };
+    let sections: Vec<NodeId> = ids(&doc, &Selector::parse("section").expect("selector"));
+    let mut round = 0;
+    while let Some(e) = doc.select_first(&ad).map(|e| e.node_id()) {
+        assert_eq!(Some(e), first(&doc), "round {round}");
+        doc.remove(e).expect("remove");
+        round += 1;
+        if round == 5 {
+            // An earlier element gains the class.
+            let early = doc
+                .node(sections[0])
+                .and_then(|s| s.children().find(|c| c.is_element()))
+                .expect("child")
+                .node_id();
+            doc.set_attribute(early, "class", "ad").expect("class");
+            assert_eq!(doc.select_first(&ad).map(|e| e.node_id()), Some(early));
+        }
+        if round == 9 {
+            // A match inserted before everything else.
+            let div = doc.new_element("div").expect("div");
+            doc.set_attribute(div, "class", "ad").expect("class");
+            let h2 = doc
+                .node(sections[1])
+                .and_then(|s| s.children().find(|c| c.is_element()))
+                .expect("child")
+                .node_id();
+            doc.insert_before(h2, div).expect("insert");
+            assert_eq!(doc.select_first(&ad).map(|e| e.node_id()), Some(div));
+        }
+        assert!(round < 1000);
+    }
+    assert_eq!(first(&doc), None);
+    assert!(round > 10);
+    // No match remembered: a new one is found.
+    let div = doc.new_element("div").expect("div");
+    doc.set_attribute(div, "class", "ad").expect("class");
+    doc.append(sections[3], div).expect("append");
+    assert_eq!(doc.select_first(&ad).map(|e| e.node_id()), Some(div));
+}

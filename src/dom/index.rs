@@ -1527,6 +1527,19 @@ pub(crate) struct WalkHint {
     pub(crate) node: Option<indextree::NodeId>,
 }
 
+/// Where a scan of the selector index for one selector may start: no element of the
+/// document's tree before position `pos` in document order matches it (with `pos` [`NONE`]:
+/// no element does). Only for selectors whose matching depends on an element and its
+/// ancestors alone (plain compounds joined by child and descendant combinators): removals
+/// keep such a hint true (the elements before `pos` that stay keep their ancestors, and a
+/// dead `pos` is skipped by the scan); an insertion of elements, an attribute change or a new
+/// index drops it. The selector layer keeps its selector in `key`.
+#[derive(Clone)]
+pub(crate) struct ScanHint {
+    key: Arc<dyn Any + Send + Sync>,
+    pos: u32,
+}
+
 /// How far a removal looks up from the hint for the removed node (beyond, it drops the hint:
 /// a removal never costs more than a constant here, whatever the depth).
 const HINT_STEPS: usize = 64;
@@ -1551,6 +1564,8 @@ pub(crate) struct IndexCache {
     unindexed: Counter,
     /// The last walk's hint (see [`WalkHint`]).
     hint: Mutex<Option<WalkHint>>,
+    /// The same for a scan of the index (see [`Document::scan_hint`]).
+    scan_hint: Mutex<Option<ScanHint>>,
     /// Elements indexed by whole-document builds (for tests that count work).
     indexed: Counter,
     /// During one insertion into the indexed tree: the index, taken out before the nodes move
@@ -1567,6 +1582,12 @@ impl Clone for IndexCache {
             unindexed: self.unindexed.clone(),
             indexed: self.indexed.clone(),
             hint: Mutex::new(lock(&self.hint).clone()),
+            scan_hint: Mutex::new(
+                self.scan_hint
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .clone(),
+            ),
             stash: None,
         }
     }
@@ -1665,6 +1686,47 @@ impl Document {
         }
     }
 
+    /// The position a scan of the selector index for the selector that `is_key` recognizes
+    /// may start from, if a hint for it is kept (see [`ScanHint`]; `Some(NONE)`: no element
+    /// matches).
+    pub(crate) fn scan_hint(
+        &self,
+        is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
+    ) -> Option<u32> {
+        let hint = self
+            .index_cache
+            .scan_hint
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let hint = hint.as_ref()?;
+        is_key(&*hint.key).then_some(hint.pos)
+    }
+
+    /// Keeps a scan hint: no element before `pos` (with [`NONE`]: no element) matches the
+    /// selector that `is_key` recognizes; `make_key` makes its key when the kept hint is for
+    /// another.
+    pub(crate) fn set_scan_hint(
+        &self,
+        is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
+        make_key: impl FnOnce() -> Arc<dyn Any + Send + Sync>,
+        pos: u32,
+    ) {
+        let mut hint = self
+            .index_cache
+            .scan_hint
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match hint.as_mut() {
+            Some(h) if is_key(&*h.key) => h.pos = pos,
+            _ => {
+                *hint = Some(ScanHint {
+                    key: make_key(),
+                    pos,
+                })
+            }
+        }
+    }
+
     /// The hint after `node` leaves the tree: unchanged if `node` does not hold the hint's
     /// node, else the next node after `node`'s subtree (or none).
     fn hint_removing(&mut self, node: indextree::NodeId) {
@@ -1732,17 +1794,27 @@ impl Document {
         }
     }
 
-    /// Drops the hint (an element may match now that did not).
+    /// Drops the hints (an element may match now that did not).
     fn drop_hint(&mut self) {
         *self
             .index_cache
             .hint
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        *self
+            .index_cache
+            .scan_hint
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
     }
 
     /// Drops the selector index (the next query that needs it builds it again).
     fn drop_index(&mut self) {
+        *self
+            .index_cache
+            .scan_hint
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         self.index_cache.index = OnceLock::new();
         self.index_cache.compact = OnceLock::new();
         self.index_cache.unindexed.set(0);

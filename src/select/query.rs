@@ -487,6 +487,30 @@ fn needs_flat(parsed: &Parsed) -> bool {
     visitor.0
 }
 
+/// Whether matching `parsed` depends only on an element and its ancestors: every selector is
+/// made of plain compounds (see `Parsed::all_simple`) joined by child and descendant
+/// combinators (see `ScanHint`).
+fn ancestors_only(parsed: &Parsed) -> bool {
+    parsed.list.slice().iter().all(|s| {
+        s.iter_raw_match_order().all(|c| {
+            matches!(
+                c,
+                Component::LocalName(_)
+                    | Component::ID(_)
+                    | Component::Class(_)
+                    | Component::AttributeInNoNamespaceExists { .. }
+                    | Component::AttributeInNoNamespace { .. }
+                    | Component::ExplicitUniversalType
+                    | Component::ExplicitAnyNamespace
+                    | Component::ExplicitNoNamespace
+                    | Component::DefaultNamespace(_)
+                    | Component::Namespace(..)
+                    | Component::Combinator(Combinator::Child | Combinator::Descendant)
+            )
+        })
+    })
+}
+
 /// Whether a selector needs the whole tree beyond an element's ancestors and their siblings.
 fn needs_whole_tree(parsed: &Parsed) -> bool {
     *parsed
@@ -846,6 +870,9 @@ pub struct Select<'a, 'b> {
     /// For a walk over the document's tree that has not found a match yet: its selector, to
     /// keep as the hint of where the next such walk may start.
     hint_key: Option<&'b SelectorList<HtmlImpl>>,
+    /// For a scan of the document's index that has not found a match yet: its selector, to
+    /// keep as the hint of where the next such scan may start.
+    scan_hint_key: Option<&'b SelectorList<HtmlImpl>>,
     /// Whether the query scans a range that candidate lists would narrow (it then counts the
     /// elements it visits towards building them).
     counts_scan: bool,
@@ -859,7 +886,23 @@ impl<'a, 'b> Select<'a, 'b> {
         }
         let index = document_index(doc, &selector.parsed);
         let scope = index.document_scope();
-        Select::new(doc, selector, IndexRef::Shared(index), scope, None)
+        let mut select = Select::new(doc, selector, IndexRef::Shared(index), scope, None);
+        // Start where the last scan for this selector found its first match, if no mutation
+        // since could have made an earlier element match (see `ScanHint`).
+        let parsed = &selector.parsed;
+        let shared = doc.built_index().is_some_and(|s| std::ptr::eq(s, index));
+        if let (Cursor::Range { next, .. }, true) = (&mut select.cursor, shared) {
+            if ancestors_only(parsed) {
+                match doc.scan_hint(|key| key.downcast_ref() == Some(&parsed.list)) {
+                    Some(NONE) => select.cursor = Cursor::Done,
+                    // (A dead position is skipped with its subtree.)
+                    Some(pos) => *next = pos,
+                    None => {}
+                }
+                select.scan_hint_key = Some(&parsed.list);
+            }
+        }
+        select
     }
 
     /// All matches among the descendants of `scope`.
@@ -952,6 +995,7 @@ impl<'a, 'b> Select<'a, 'b> {
             walk: None,
             name_filter: None,
             hint_key: None,
+            scan_hint_key: None,
             counts_scan,
         }
     }
@@ -1097,6 +1141,14 @@ impl<'a> Iterator for Select<'a, '_> {
         self.steps = tree.steps.get();
         if self.counts_scan {
             index.note_scan(visited);
+        }
+        if let Some(list) = self.scan_hint_key.take() {
+            let pos = found.and_then(|e| index.pos_of(e.raw_id())).unwrap_or(NONE);
+            self.doc.set_scan_hint(
+                |key| key.downcast_ref() == Some(list),
+                || std::sync::Arc::new(list.clone()),
+                pos,
+            );
         }
         found
     }
