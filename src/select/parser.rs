@@ -574,6 +574,11 @@ pub(crate) struct Parsed {
     pub(crate) names_class: bool,
     /// Whether a selector needs the whole tree (`query::needs_whole_tree`), once asked.
     pub(crate) whole_tree: std::sync::OnceLock<bool>,
+    /// Whether a selector needs an index in document order (`query::needs_flat`), and
+    /// whether it looks only at an element and its ancestors (`query::ancestors_only`), once
+    /// asked.
+    pub(crate) flat: std::sync::OnceLock<bool>,
+    pub(crate) ancestors_only: std::sync::OnceLock<bool>,
 }
 
 /// Runs the `selectors` crate's parser over all of `input`.
@@ -660,6 +665,8 @@ pub(crate) fn parse(input: &str, syntax: Syntax<'_>) -> Result<Parsed, SelectorE
         uses_bloom,
         names_class: input.contains('.'),
         whole_tree: std::sync::OnceLock::new(),
+        flat: std::sync::OnceLock::new(),
+        ancestors_only: std::sync::OnceLock::new(),
     })
 }
 

@@ -451,6 +451,10 @@ fn reach_of(parsed: &Parsed) -> Reach {
 /// form controls, directionality, languages, validity), or the whole tree: a query with it
 /// runs on an index whose positions are in document order (see `TreeIndex::is_flat`).
 fn needs_flat(parsed: &Parsed) -> bool {
+    *parsed.flat.get_or_init(|| compute_needs_flat(parsed))
+}
+
+fn compute_needs_flat(parsed: &Parsed) -> bool {
     struct Visitor(bool);
     impl SelectorVisitor for Visitor {
         type Impl = HtmlImpl;
@@ -491,6 +495,12 @@ fn needs_flat(parsed: &Parsed) -> bool {
 /// made of plain compounds (see `Parsed::all_simple`) joined by child and descendant
 /// combinators (see `ScanHint`).
 fn ancestors_only(parsed: &Parsed) -> bool {
+    *parsed
+        .ancestors_only
+        .get_or_init(|| compute_ancestors_only(parsed))
+}
+
+fn compute_ancestors_only(parsed: &Parsed) -> bool {
     parsed.list.slice().iter().all(|s| {
         s.iter_raw_match_order().all(|c| {
             matches!(
