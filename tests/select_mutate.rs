@@ -1,6 +1,7 @@
 //! Queries mixed with mutations: the selector index follows each mutation (attribute edits in
-//! place, tombstones for removed subtrees, appended elements at the end of the document, a
-//! rebuild after other insertions; see `src/dom/index.rs`),
+//! place, tombstones for removed subtrees, appended elements at the end of the document,
+//! elements inserted before others kept in document order by labels; see
+//! `src/dom/index.rs`),
 //! so every query after a mutation must answer exactly what a query on a freshly indexed copy
 //! of the same tree answers. Also the loops a scraper writes (remove matches one at a time,
 //! mark elements while walking up from them), checked for their results (their cost is
@@ -104,15 +105,15 @@ const EXTENDED: [&str; 3] = [
 /// same node ids.
 fn fresh_copy(doc: &Document) -> Document {
     let mut copy = doc.clone();
-    // Inserting an element before another one drops the index (appending at the end of the
-    // document would extend it); removing it again leaves the tree as it was.
+    // Inserting an element while the document has template contents drops the index (other
+    // insertions keep it up to date); removing it again leaves the tree as it was.
     let html = copy
         .root()
         .children()
         .find(|n| n.is_element())
         .expect("html")
         .node_id();
-    let probe = copy.new_element("i").expect("element");
+    let probe = copy.new_element("template").expect("element");
     copy.prepend(html, probe).expect("prepend");
     copy.remove(probe).expect("remove");
     copy
@@ -200,7 +201,7 @@ fn mutate_and_check(mut doc: Document, seed: u64, rounds: usize) {
         }
         let target = elements[rng.next(elements.len())];
         let other = elements[rng.next(elements.len())];
-        let what = match rng.next(16) {
+        let what = match rng.next(19) {
             0 => {
                 doc.set_attribute(target, "class", ["ad", "new k", "story", ""][rng.next(4)])
                     .expect("class");
@@ -280,6 +281,28 @@ fn mutate_and_check(mut doc: Document, seed: u64, rounds: usize) {
                 doc.append(fragment, text).expect("into fragment");
                 doc.append(target, fragment).expect("fragment");
                 "append fragment"
+            }
+            15 => {
+                // A new subtree before the target (the index keeps it, by labels).
+                let div = doc.new_element("div").expect("div");
+                doc.set_attribute(div, "class", "ad").expect("class");
+                let p = doc.new_element("p").expect("p");
+                doc.set_attribute(p, "class", "new").expect("class");
+                doc.append(div, p).expect("append");
+                doc.insert_before(target, div).expect("insert before");
+                "insert new before"
+            }
+            16 => {
+                let li = doc.new_element("li").expect("li");
+                doc.set_attribute(li, "id", "x").expect("id");
+                let _ = doc.insert_after(target, li);
+                "insert new after"
+            }
+            17 => {
+                let span = doc.new_element("span").expect("span");
+                doc.set_attribute(span, "class", "k").expect("class");
+                doc.prepend(target, span).expect("prepend");
+                "prepend new"
             }
             _ => {
                 let new = doc.new_element("section").expect("section");
@@ -677,4 +700,187 @@ fn appending_at_the_end_while_querying() {
         };
         check(&doc, &selectors, &format!("round {round}: {what}"));
     }
+}
+
+#[test]
+fn inserting_before_elements_while_querying() {
+    // Elements inserted before indexed elements keep the index, in document order by labels
+    // (see `src/dom/index.rs`): many before the same element (the labels between two
+    // neighbours run out, and ranges are relabeled), before random elements, as first
+    // children, moved, and mixed with removals; `select_first` after each step, every answer
+    // against a freshly indexed copy at intervals.
+    let mut doc = parse(&synthetic_page());
+    let selectors = selectors();
+    for _ in 0..2 {
+        for selector in &selectors {
+            doc.select(selector).count();
+        }
+    }
+    let first_new = Selector::parse("section > p.new, ul > .new").expect("selector");
+    let fixed = doc
+        .select_first(&Selector::parse("section ul").expect("selector"))
+        .expect("ul")
+        .node_id();
+    let mut rng = Rng(2024);
+    let mut inserted: Vec<NodeId> = Vec::new();
+    for round in 0..600 {
+        let elements = body_elements(&doc);
+        let what = match rng.next(6) {
+            0 | 1 => {
+                // Before the same element, again and again.
+                let p = doc.new_element("p").expect("p");
+                doc.set_attribute(p, "class", "new").expect("class");
+                doc.insert_before(fixed, p).expect("insert");
+                inserted.push(p);
+                "before the same element"
+            }
+            2 => {
+                let target = elements[rng.next(elements.len())];
+                let li = doc.new_element("li").expect("li");
+                doc.set_attribute(li, "class", "new k").expect("class");
+                let span = doc.new_element("span").expect("span");
+                doc.append(li, span).expect("child");
+                let _ = doc.insert_before(target, li);
+                inserted.push(li);
+                "before a random element"
+            }
+            3 => {
+                let target = elements[rng.next(elements.len())];
+                let a = doc.new_element("a").expect("a");
+                doc.set_attribute(a, "href", "/p").expect("href");
+                doc.prepend(target, a).expect("prepend");
+                "first child"
+            }
+            4 => {
+                let (target, moved) = (
+                    elements[rng.next(elements.len())],
+                    elements[rng.next(elements.len())],
+                );
+                let _ = doc.insert_before(target, moved);
+                "move"
+            }
+            _ => {
+                if let Some(&gone) = inserted.get(rng.next(inserted.len().max(1))) {
+                    if doc.node(gone).is_some() {
+                        doc.remove(gone).expect("remove");
+                    }
+                }
+                "remove an inserted element"
+            }
+        };
+        // The first match in document order, against a walk over the tree.
+        let expected = doc
+            .root()
+            .descendants()
+            .filter_map(|n| n.as_element())
+            .find(|e| e.matches(&first_new))
+            .map(|e| e.node_id());
+        assert_eq!(
+            doc.select_first(&first_new).map(|e| e.node_id()),
+            expected,
+            "round {round}: {what}"
+        );
+        if round % 50 == 49 {
+            check(&doc, &selectors, &format!("round {round}: {what}"));
+        }
+    }
+    check(&doc, &selectors, "after all rounds");
+}
+
+#[test]
+fn additions_to_candidate_lists_built_empty() {
+    // A query builds the class list of a page without classes (empty); elements inserted
+    // afterwards, at the end or before others, are found by class, and XPath name tests
+    // (which read the same lists) see them too.
+    use html_arena::xpath::XPath;
+    for place in ["append", "before"] {
+        let mut doc = parse("<section><h2>t</h2><ul><li>a<li>b</ul></section>");
+        let new = Selector::parse("section > p.new").expect("selector");
+        assert!(doc.select_first(&new).is_none());
+        let count_p = XPath::parse("count(//p)").expect("xpath");
+        assert_eq!(doc.xpath(&count_p).expect("xpath").number(), 0.0);
+        let section = doc
+            .select_first(&Selector::parse("section").expect("selector"))
+            .expect("section")
+            .node_id();
+        let h2 = doc
+            .select_first(&Selector::parse("h2").expect("selector"))
+            .expect("h2")
+            .node_id();
+        for k in 0..3 {
+            let p = doc.new_element("p").expect("p");
+            doc.set_attribute(p, "class", "new").expect("class");
+            if place == "append" {
+                doc.append(section, p).expect("append");
+            } else {
+                doc.insert_before(h2, p).expect("insert");
+            }
+            assert_eq!(doc.select(&new).count(), k + 1, "{place} {k}");
+            assert_eq!(
+                doc.select(&Selector::parse(".new").expect("selector"))
+                    .count(),
+                k + 1,
+                "{place} {k}"
+            );
+            assert_eq!(
+                doc.xpath(&count_p).expect("xpath").number(),
+                (k + 1) as f64,
+                "{place} {k}"
+            );
+        }
+    }
+}
+
+#[test]
+fn repeated_first_queries_on_the_index_see_every_change() {
+    // A scan of the index for a selector that looks only at ancestors starts where the last
+    // one found its first match while only removals happen (see `ScanHint` in
+    // `src/dom/index.rs`); an attribute change or an insertion makes earlier elements
+    // candidates again.
+    let mut doc = parse(&synthetic_page());
+    let ad = Selector::parse("section > .ad, #main > .ad").expect("selector");
+    let first = |doc: &Document| {
+        doc.root()
+            .descendants()
+            .filter_map(|n| n.as_element())
+            .find(|e| e.matches(&ad))
+            .map(|e| e.node_id())
+    };
+    let sections: Vec<NodeId> = ids(&doc, &Selector::parse("section").expect("selector"));
+    let mut round = 0;
+    while let Some(e) = doc.select_first(&ad).map(|e| e.node_id()) {
+        assert_eq!(Some(e), first(&doc), "round {round}");
+        doc.remove(e).expect("remove");
+        round += 1;
+        if round == 5 {
+            // An earlier element gains the class.
+            let early = doc
+                .node(sections[0])
+                .and_then(|s| s.children().find(|c| c.is_element()))
+                .expect("child")
+                .node_id();
+            doc.set_attribute(early, "class", "ad").expect("class");
+            assert_eq!(doc.select_first(&ad).map(|e| e.node_id()), Some(early));
+        }
+        if round == 9 {
+            // A match inserted before everything else.
+            let div = doc.new_element("div").expect("div");
+            doc.set_attribute(div, "class", "ad").expect("class");
+            let h2 = doc
+                .node(sections[1])
+                .and_then(|s| s.children().find(|c| c.is_element()))
+                .expect("child")
+                .node_id();
+            doc.insert_before(h2, div).expect("insert");
+            assert_eq!(doc.select_first(&ad).map(|e| e.node_id()), Some(div));
+        }
+        assert!(round < 1000);
+    }
+    assert_eq!(first(&doc), None);
+    assert!(round > 10);
+    // No match remembered: a new one is found.
+    let div = doc.new_element("div").expect("div");
+    doc.set_attribute(div, "class", "ad").expect("class");
+    doc.append(sections[3], div).expect("append");
+    assert_eq!(doc.select_first(&ad).map(|e| e.node_id()), Some(div));
 }

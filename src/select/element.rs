@@ -133,16 +133,19 @@ impl<'a> El<'a> {
             .validity_bits(self.doc(), self.index(), self.pos)
     }
 
-    /// Calls `f` with each hash this element adds to an ancestor Bloom filter: its local name,
-    /// namespace, id and classes (the same hashes the selector's `AncestorHashes` hold).
+    /// Calls `f` with each hash the element at `pos` adds to an ancestor Bloom filter: its
+    /// local name, namespace, id and classes (the same hashes the selector's
+    /// `AncestorHashes` hold; the classes once split, which a query that names a class makes
+    /// sure of, see `TreeIndex::ensure_classes`).
     #[inline]
-    pub(crate) fn each_hash(doc: &Document, index: &TreeIndex, e: &Elem, mut f: impl FnMut(u32)) {
+    pub(crate) fn each_hash(doc: &Document, index: &TreeIndex, pos: u32, mut f: impl FnMut(u32)) {
+        let e = index.elem(pos);
         f(e.name_hash);
         f(namespace_hash(doc, e.ns));
         if e.id_attr != NONE {
             f(e.id_hash);
         }
-        for c in index.classes_of(e) {
+        for c in index.classes_at(pos) {
             f(c.hash);
         }
     }
@@ -332,7 +335,7 @@ impl<'a> Element for El<'a> {
     #[inline]
     fn has_class(&self, name: &Ident, case_sensitivity: CaseSensitivity) -> bool {
         let e = self.elem();
-        let classes = self.index().classes_of(e);
+        let classes = self.index().classes_at(self.pos);
         if !classes.iter().any(|c| c.hash == name.hash) {
             return false;
         }
@@ -377,7 +380,7 @@ impl<'a> Element for El<'a> {
     }
 
     fn add_element_unique_hashes(&self, filter: &mut BloomFilter) -> bool {
-        El::each_hash(self.doc(), self.index(), self.elem(), |h| {
+        El::each_hash(self.doc(), self.index(), self.pos, |h| {
             filter.insert_hash(h)
         });
         true

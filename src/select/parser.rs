@@ -568,8 +568,17 @@ pub(crate) struct Parsed {
     pub(crate) all_simple: bool,
     /// Whether any selector has ancestor hashes worth a Bloom filter.
     pub(crate) uses_bloom: bool,
+    /// Whether the selector may name a class (its text has a `.`, which every class selector
+    /// has): matching it reads the index's classes, which are split on first use (see
+    /// `TreeIndex::ensure_classes`).
+    pub(crate) names_class: bool,
     /// Whether a selector needs the whole tree (`query::needs_whole_tree`), once asked.
     pub(crate) whole_tree: std::sync::OnceLock<bool>,
+    /// Whether a selector needs an index in document order (`query::needs_flat`), and
+    /// whether it looks only at an element and its ancestors (`query::ancestors_only`), once
+    /// asked.
+    pub(crate) flat: std::sync::OnceLock<bool>,
+    pub(crate) ancestors_only: std::sync::OnceLock<bool>,
 }
 
 /// Runs the `selectors` crate's parser over all of `input`.
@@ -654,7 +663,10 @@ pub(crate) fn parse(input: &str, syntax: Syntax<'_>) -> Result<Parsed, SelectorE
         compound,
         all_simple,
         uses_bloom,
+        names_class: input.contains('.'),
         whole_tree: std::sync::OnceLock::new(),
+        flat: std::sync::OnceLock::new(),
+        ancestors_only: std::sync::OnceLock::new(),
     })
 }
 

@@ -38,7 +38,7 @@ use super::element::{El, Tree};
 use super::parser::{HasArg, HtmlImpl, Key, NsUrl, Parsed, RelativePlan, key_of};
 use super::pseudo::PseudoClass;
 use super::walk::{self, Walk};
-use crate::dom::index::{FLAG_DEAD, ListKind, Lists, NONE, TreeIndex};
+use crate::dom::index::{FLAG_DEAD, ListKind, Lists, NONE, Scope, TreeIndex};
 use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
 
 /// Per-query state that matching reaches through `MatchingContext::extra_data`: the results
@@ -192,15 +192,23 @@ fn relative_matches(
 fn choose_list<'i>(
     index: &'i TreeIndex,
     keys: &[Key],
-    lo: u32,
-    hi: u32,
+    lo: u64,
+    hi: u64,
     costly: bool,
 ) -> Option<(&'i Lists, ListKind, u32, std::ops::Range<usize>)> {
     let first = keys.iter().map(|&(kind, _)| kind).min()?;
     let lists = index.lists_with(first, costly)?;
+    let order = index.keys();
     keys.iter()
         .filter(|&&(kind, _)| kind == first || lists.is_built(kind))
-        .map(|&(kind, hash)| (lists, kind, hash, lists.range(kind, hash, lo, hi)))
+        .map(|&(kind, hash)| {
+            (
+                lists,
+                kind,
+                hash,
+                lists.range_keys(kind, hash, lo, hi, order),
+            )
+        })
         .min_by_key(|(_, _, _, range)| range.len())
 }
 
@@ -208,7 +216,7 @@ fn choose_list<'i>(
 /// whole index, see [`choose_list`]), with the entries added since it was built, in order;
 /// none without lists.
 fn candidates(index: &TreeIndex, keys: &[Key]) -> Option<Vec<u32>> {
-    let all = u32::try_from(index.elems.len()).unwrap_or(NONE);
+    let all = u64::MAX;
     // Compounds are matched with the selector engine's full matching: a list pays at once.
     let (lists, kind, hash, range) = choose_list(index, keys, 0, all, true)?;
     let mut positions: Vec<u32> = lists.list(kind)[range]
@@ -216,7 +224,7 @@ fn candidates(index: &TreeIndex, keys: &[Key]) -> Option<Vec<u32>> {
         .map(|&(_, pos)| pos)
         .collect();
     let before = positions.len();
-    positions.extend(lists.extra(kind, hash, 0, all));
+    positions.extend(lists.extra(kind, hash, 0, all).map(|(_, pos)| pos));
     if positions.len() > before {
         positions.sort_unstable();
         positions.dedup();
@@ -439,6 +447,80 @@ fn reach_of(parsed: &Parsed) -> Reach {
     visitor.0
 }
 
+/// Whether matching a selector reads state computed over a whole flat index (`dom::forms`:
+/// form controls, directionality, languages, validity), or the whole tree: a query with it
+/// runs on an index whose positions are in document order (see `TreeIndex::is_flat`).
+fn needs_flat(parsed: &Parsed) -> bool {
+    *parsed.flat.get_or_init(|| compute_needs_flat(parsed))
+}
+
+fn compute_needs_flat(parsed: &Parsed) -> bool {
+    struct Visitor(bool);
+    impl SelectorVisitor for Visitor {
+        type Impl = HtmlImpl;
+        fn visit_simple_selector(&mut self, component: &Component<HtmlImpl>) -> bool {
+            use PseudoClass::*;
+            if let Component::NonTSPseudoClass(pc) = component {
+                // Those that read only the element itself.
+                if !matches!(
+                    pc,
+                    Never(_)
+                        | Link
+                        | AnyLink
+                        | WebkitAnyLink
+                        | Defined
+                        | State(_)
+                        | ActiveViewTransitionType(_)
+                ) {
+                    self.0 = true;
+                }
+            }
+            if matches!(component, Component::Has(_)) {
+                self.0 = true;
+            }
+            !self.0
+        }
+    }
+    if needs_whole_tree(parsed) {
+        return true;
+    }
+    let mut visitor = Visitor(false);
+    for selector in parsed.list.slice() {
+        selector.visit(&mut visitor);
+    }
+    visitor.0
+}
+
+/// Whether matching `parsed` depends only on an element and its ancestors: every selector is
+/// made of plain compounds (see `Parsed::all_simple`) joined by child and descendant
+/// combinators (see `ScanHint`).
+fn ancestors_only(parsed: &Parsed) -> bool {
+    *parsed
+        .ancestors_only
+        .get_or_init(|| compute_ancestors_only(parsed))
+}
+
+fn compute_ancestors_only(parsed: &Parsed) -> bool {
+    parsed.list.slice().iter().all(|s| {
+        s.iter_raw_match_order().all(|c| {
+            matches!(
+                c,
+                Component::LocalName(_)
+                    | Component::ID(_)
+                    | Component::Class(_)
+                    | Component::AttributeInNoNamespaceExists { .. }
+                    | Component::AttributeInNoNamespace { .. }
+                    | Component::ExplicitUniversalType
+                    | Component::ExplicitAnyNamespace
+                    | Component::ExplicitNoNamespace
+                    | Component::DefaultNamespace(_)
+                    | Component::Namespace(..)
+                    | Component::Combinator(Combinator::Child | Combinator::Descendant)
+            )
+        })
+    })
+}
+
 /// Whether a selector needs the whole tree beyond an element's ancestors and their siblings.
 fn needs_whole_tree(parsed: &Parsed) -> bool {
     *parsed
@@ -450,8 +532,8 @@ fn needs_whole_tree(parsed: &Parsed) -> bool {
 /// the tree since it was built and the selector reads the tree-wide HTML state, an index
 /// without them.
 fn document_index<'a>(doc: &'a Document, parsed: &Parsed) -> &'a TreeIndex {
-    let index = doc.select_index();
-    if index.has_dead() && needs_whole_tree(parsed) {
+    let index = doc.query_index();
+    if (index.has_dead() && needs_whole_tree(parsed)) || (!index.is_flat() && needs_flat(parsed)) {
         doc.compact_index()
     } else {
         index
@@ -505,7 +587,7 @@ fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) 
     let whole_tree = reach.whole_tree;
     if let Some(shared) = doc.built_index() {
         if let Some(pos) = shared.pos_of(node) {
-            if !(whole_tree && shared.has_dead()) {
+            if !(whole_tree && shared.has_dead()) && (shared.is_flat() || !needs_flat(parsed)) {
                 return (IndexRef::Shared(shared), pos);
             }
         }
@@ -523,12 +605,12 @@ fn upward_index<'a>(el: ElementRef<'a>, parsed: &Parsed) -> (IndexRef<'a>, u32) 
 
 /// Where a query takes its candidates from.
 enum Cursor {
-    /// Every element in `next..end`; with a `key`, only those that have it (the id, a class
-    /// or the local name: a compare per element, where a candidate list would cost a pass and
-    /// a sort to build).
+    /// Every element from `next` on, in document order, before `stop` (see `Scope`); with a
+    /// `key`, only those that have it (the id, a class or the local name: a compare per
+    /// element, where a candidate list would cost a pass and a sort to build).
     Range {
         next: u32,
-        end: u32,
+        stop: u32,
         key: Option<Key>,
     },
     /// Entries `next..end` of one of the index's candidate lists (which is built).
@@ -546,8 +628,8 @@ enum Cursor {
         hash: u32,
         next: usize,
         end: usize,
-        extra_from: u32,
-        hi: u32,
+        extra_from: u64,
+        hi: u64,
     },
     /// Positions gathered from several lists (sorted, without duplicates).
     Merged {
@@ -562,25 +644,45 @@ impl Cursor {
     #[inline]
     fn next(&mut self, index: &TreeIndex, scanned: &mut u32) -> Option<u32> {
         match self {
-            Cursor::Range { next, end, key } => {
-                while *next < *end {
+            Cursor::Range { next, stop, key } => {
+                let has_key = |pos: u32, e: &crate::dom::index::Elem| match *key {
+                    None => true,
+                    Some((ListKind::LocalName, hash)) => e.name_hash == hash,
+                    Some((ListKind::Id, hash)) => e.id_attr != NONE && e.id_hash == hash,
+                    Some((ListKind::Class, hash)) => {
+                        index.classes_at(pos).iter().any(|c| c.hash == hash)
+                    }
+                };
+                if index.is_flat() {
+                    // Positions in document order: a pass over the slice.
+                    let elems = &index.elems;
+                    let end = (*stop as usize).min(elems.len());
+                    let mut pos = *next as usize;
+                    while let Some(e) = elems.get(pos).filter(|_| pos < end) {
+                        if e.flags & FLAG_DEAD != 0 {
+                            pos = (e.end as usize).max(pos + 1);
+                            continue;
+                        }
+                        pos += 1;
+                        *scanned += 1;
+                        if has_key(pos as u32 - 1, e) {
+                            *next = pos as u32;
+                            return Some(pos as u32 - 1);
+                        }
+                    }
+                    *next = *stop;
+                    return None;
+                }
+                while index.before(*next, *stop) {
                     let pos = *next;
                     let e = index.elem(pos);
                     if e.flags & FLAG_DEAD != 0 {
-                        *next = e.end.max(pos + 1);
+                        *next = index.after_subtree(pos);
                         continue;
                     }
-                    *next = pos + 1;
+                    *next = index.succ(pos);
                     *scanned += 1;
-                    let has_key = match *key {
-                        None => true,
-                        Some((ListKind::LocalName, hash)) => e.name_hash == hash,
-                        Some((ListKind::Id, hash)) => e.id_attr != NONE && e.id_hash == hash,
-                        Some((ListKind::Class, hash)) => {
-                            index.classes_of(e).iter().any(|c| c.hash == hash)
-                        }
-                    };
-                    if has_key {
+                    if has_key(pos, e) {
                         return Some(pos);
                     }
                 }
@@ -607,24 +709,25 @@ impl Cursor {
             } => {
                 let lists = index.lists_with(*kind, true)?;
                 let list = lists.list(*kind);
+                let keys = index.keys();
                 loop {
                     let from_list = list.get(*next).filter(|_| *next < *end).map(|e| e.1);
                     let from_extra = lists.extra(*kind, *hash, *extra_from, *hi).next();
                     let pos = match (from_list, from_extra) {
                         (None, None) => return None,
-                        (Some(a), Some(b)) if b <= a => {
+                        (Some(a), Some((key, b))) if key <= keys.key(a) => {
                             if a == b {
                                 *next += 1;
                             }
-                            *extra_from = b + 1;
+                            *extra_from = key + 1;
                             b
                         }
                         (Some(a), _) => {
                             *next += 1;
                             a
                         }
-                        (None, Some(b)) => {
-                            *extra_from = b + 1;
+                        (None, Some((key, b))) => {
+                            *extra_from = key + 1;
                             b
                         }
                     };
@@ -646,32 +749,36 @@ impl Cursor {
         }
     }
 
-    /// The cheapest way to visit every element of `lo..hi` that can match `parsed`.
-    fn plan(parsed: &Parsed, index: &TreeIndex, lo: u32, hi: u32) -> Cursor {
+    /// The cheapest way to visit every element of `scope` that can match `parsed`.
+    fn plan(parsed: &Parsed, index: &TreeIndex, scope: Scope) -> Cursor {
         // (No allocation for the common single selector: a loop of `select_first` plans once
         // per call.)
         let live = || (0..parsed.pseudo.len()).filter(|&i| !parsed.pseudo[i]);
-        if live().next().is_none() || lo >= hi {
+        if live().next().is_none() || scope.is_empty() {
             return Cursor::Done;
         }
+        let (lo, hi) = (scope.lo, scope.hi);
         if live().any(|i| parsed.keys[i].is_empty()) {
             return Cursor::Range {
-                next: lo,
-                end: hi,
+                next: scope.first,
+                stop: scope.stop,
                 key: None,
             };
         }
         // Plain compounds are tested cheaply (`simple_matches`): a scan costs about what a
-        // list does. Other selectors set up full matching per candidate: a list pays at once.
+        // list does. Other selectors set up full matching per candidate: for several, a scan
+        // would match every element in full, and a list pays at once.
         let costly = !parsed.all_simple;
         if let (Some(i), None) = (live().next(), live().nth(1)) {
             // One selector: until queries have paid for the lists, a scan that tests the key
-            // first (the keys are ordered ids, classes, local names: the rarest first).
+            // first (the keys are ordered ids, classes, local names: the rarest first), so
+            // that only the elements with the key are matched in full, as with a list (which
+            // costs about ten such scans to build).
             let keys = &parsed.keys[i];
-            let Some((lists, kind, hash, range)) = choose_list(index, keys, lo, hi, costly) else {
+            let Some((lists, kind, hash, range)) = choose_list(index, keys, lo, hi, false) else {
                 return Cursor::Range {
-                    next: lo,
-                    end: hi,
+                    next: scope.first,
+                    stop: scope.stop,
                     key: keys.iter().min().copied(),
                 };
             };
@@ -701,8 +808,8 @@ impl Cursor {
                 // Lists would narrow this query: it counts what it scans towards building
                 // them (see `Select::next`).
                 return Cursor::Range {
-                    next: lo,
-                    end: hi,
+                    next: scope.first,
+                    stop: scope.stop,
                     key: None,
                 };
             };
@@ -729,10 +836,11 @@ impl Cursor {
                 lists.list(*kind)[range.clone()]
                     .iter()
                     .map(|&(_, pos)| pos)
-                    .chain(lists.extra(*kind, *hash, lo, hi))
+                    .chain(lists.extra(*kind, *hash, lo, hi).map(|(_, pos)| pos))
             })
             .collect();
-        positions.sort_unstable();
+        let keys = index.keys();
+        positions.sort_unstable_by_key(|&pos| (keys.key(pos), pos));
         positions.dedup();
         Cursor::Merged { positions, next: 0 }
     }
@@ -767,9 +875,14 @@ pub struct Select<'a, 'b> {
     all: Option<Box<[bool]>>,
     /// For a query without the index: its walk (see `walk.rs`).
     walk: Option<Walk>,
+    /// For a walk: a test of the local name before matching.
+    name_filter: Option<walk::NameFilter>,
     /// For a walk over the document's tree that has not found a match yet: its selector, to
     /// keep as the hint of where the next such walk may start.
     hint_key: Option<&'b SelectorList<HtmlImpl>>,
+    /// For a scan of the document's index that has not found a match yet: its selector, to
+    /// keep as the hint of where the next such scan may start.
+    scan_hint_key: Option<&'b SelectorList<HtmlImpl>>,
     /// Whether the query scans a range that candidate lists would narrow (it then counts the
     /// elements it visits towards building them).
     counts_scan: bool,
@@ -782,8 +895,24 @@ impl<'a, 'b> Select<'a, 'b> {
             return select;
         }
         let index = document_index(doc, &selector.parsed);
-        let (lo, hi) = index.trees.first().copied().unwrap_or((0, 0));
-        Select::new(doc, selector, IndexRef::Shared(index), lo, hi, None)
+        let scope = index.document_scope();
+        let mut select = Select::new(doc, selector, IndexRef::Shared(index), scope, None);
+        // Start where the last scan for this selector found its first match, if no mutation
+        // since could have made an earlier element match (see `ScanHint`).
+        let parsed = &selector.parsed;
+        let shared = doc.built_index().is_some_and(|s| std::ptr::eq(s, index));
+        if let (Cursor::Range { next, .. }, true) = (&mut select.cursor, shared) {
+            if ancestors_only(parsed) {
+                match doc.scan_hint(|key| key.downcast_ref() == Some(&parsed.list)) {
+                    Some(NONE) => select.cursor = Cursor::Done,
+                    // (A dead position is skipped with its subtree.)
+                    Some(pos) => *next = pos,
+                    None => {}
+                }
+                select.scan_hint_key = Some(&parsed.list);
+            }
+        }
+        select
     }
 
     /// All matches among the descendants of `scope`.
@@ -792,8 +921,8 @@ impl<'a, 'b> Select<'a, 'b> {
             return select;
         }
         let (index, pos) = index_for(scope, &selector.parsed);
-        let end = index.get().elems.get(pos as usize).map_or(pos, |e| e.end);
-        Select::new(scope.document(), selector, index, pos + 1, end, Some(pos))
+        let range = index.get().descendants_scope(pos);
+        Select::new(scope.document(), selector, index, range, Some(pos))
     }
 
     /// A query that walks the tree below `root` instead of building the index: for a plain
@@ -810,7 +939,13 @@ impl<'a, 'b> Select<'a, 'b> {
         {
             return None;
         }
-        let mut select = Select::new(doc, selector, IndexRef::Empty, 0, 0, None);
+        let empty = Scope {
+            first: 0,
+            stop: 0,
+            lo: 0,
+            hi: 0,
+        };
+        let mut select = Select::new(doc, selector, IndexRef::Empty, empty, None);
         let mut walk = Walk::new(doc, root);
         if root == doc.root {
             // Start where the last walk for this selector found its first match, if no
@@ -828,6 +963,7 @@ impl<'a, 'b> Select<'a, 'b> {
             select.hint_key = Some(&selector.parsed.list);
         }
         select.walk = Some(walk);
+        select.name_filter = walk::NameFilter::of(&selector.parsed);
         Some(select)
     }
 
@@ -835,12 +971,14 @@ impl<'a, 'b> Select<'a, 'b> {
         doc: &'a Document,
         selector: &'b Selector,
         index: IndexRef<'a>,
-        lo: u32,
-        hi: u32,
+        range: Scope,
         scope: Option<u32>,
     ) -> Select<'a, 'b> {
         let parsed = &selector.parsed;
-        let cursor = Cursor::plan(parsed, index.get(), lo, hi);
+        if parsed.names_class {
+            index.get().ensure_classes(doc);
+        }
+        let cursor = Cursor::plan(parsed, index.get(), range);
         let counts_scan = matches!(cursor, Cursor::Range { .. })
             && !parsed.keys.iter().any(|keys| keys.is_empty());
         let budget = 16 * index.get().elems.len() as u64 + 4096;
@@ -865,7 +1003,9 @@ impl<'a, 'b> Select<'a, 'b> {
             budget,
             all: None,
             walk: None,
+            name_filter: None,
             hint_key: None,
+            scan_hint_key: None,
             counts_scan,
         }
     }
@@ -902,12 +1042,11 @@ fn enter(
     pos: u32,
 ) {
     while let Some(&top) = stack.last() {
-        let e = index.elem(top);
-        if top < pos && pos < e.end {
+        if index.contains(top, pos) {
             break;
         }
         stack.pop();
-        El::each_hash(doc, index, e, |h| bloom.remove_hash(h));
+        El::each_hash(doc, index, top, |h| bloom.remove_hash(h));
     }
     let top = stack.last().copied().unwrap_or(NONE);
     chain.clear();
@@ -918,7 +1057,7 @@ fn enter(
     }
     for &a in chain.iter().rev() {
         stack.push(a);
-        El::each_hash(doc, index, index.elem(a), |h| bloom.insert_hash(h));
+        El::each_hash(doc, index, a, |h| bloom.insert_hash(h));
     }
 }
 
@@ -936,7 +1075,11 @@ impl<'a> Iterator for Select<'a, '_> {
                     break None;
                 };
                 visited += steps as usize;
-                if walk::matches(self.parsed, self.doc, data, self.quirks) {
+                if self
+                    .name_filter
+                    .is_none_or(|filter| filter.may_match(self.doc, data))
+                    && walk::matches(self.parsed, self.doc, data, self.quirks)
+                {
                     self.keep_hint(Some(node));
                     break NodeRef::new(self.doc, node).as_element();
                 }
@@ -1008,6 +1151,14 @@ impl<'a> Iterator for Select<'a, '_> {
         self.steps = tree.steps.get();
         if self.counts_scan {
             index.note_scan(visited);
+        }
+        if let Some(list) = self.scan_hint_key.take() {
+            let pos = found.and_then(|e| index.pos_of(e.raw_id())).unwrap_or(NONE);
+            self.doc.set_scan_hint(
+                |key| key.downcast_ref() == Some(list),
+                || std::sync::Arc::new(list.clone()),
+                pos,
+            );
         }
         found
     }
@@ -1114,18 +1265,21 @@ fn forward(index: &TreeIndex, m: &Set, combinator: Combinator) -> Set {
         }
         Combinator::Descendant => {
             // Subtrees in document order; one nested in another is already covered.
+            let keys = index.keys();
             let mut members = m.list.clone();
-            members.sort_unstable();
-            let mut covered = 0;
+            members.sort_unstable_by_key(|&p| keys.key(p));
+            let mut covered = NONE;
             for p in members {
-                if p < covered {
+                if covered != NONE && index.contains(covered, p) {
                     continue;
                 }
-                let end = elems[p as usize].end;
-                for d in p + 1..end {
+                let stop = index.after_subtree(p);
+                let mut d = index.succ(p);
+                while index.before(d, stop) {
                     r.insert(d);
+                    d = index.succ(d);
                 }
-                covered = end;
+                covered = p;
             }
         }
         Combinator::NextSibling => {
@@ -1161,6 +1315,9 @@ impl std::fmt::Debug for Select<'_, '_> {
 pub(crate) fn element_matches(el: ElementRef<'_>, selector: &Selector) -> bool {
     let (index, pos) = upward_index(el, &selector.parsed);
     let parsed = &selector.parsed;
+    if parsed.names_class {
+        index.get().ensure_classes(el.document());
+    }
     let mut caches = SelectorCaches::default();
     let state = MatchState::new(parsed.has_count);
     let tree = Tree::new(el.document(), index.get());
@@ -1182,6 +1339,9 @@ pub(crate) fn closest<'a>(el: ElementRef<'a>, selector: &Selector) -> Option<Ele
     let (owner, scope) = upward_index(el, &selector.parsed);
     let index = owner.get();
     let parsed = &selector.parsed;
+    if parsed.names_class {
+        index.ensure_classes(doc);
+    }
     let mut caches = SelectorCaches::default();
     let state = MatchState::new(parsed.has_count);
     let quirks = engine_quirks(doc.quirks_mode());

@@ -86,6 +86,49 @@ impl Walk {
     }
 }
 
+/// A test that rejects most elements before matching: the local name every match of a query
+/// of one selector has, when its compound has a type selector with a static name (see
+/// [`LocalNameMatch::is`]: such a name equals exactly the names with that id).
+#[derive(Clone, Copy)]
+pub(crate) struct NameFilter {
+    /// The id for HTML elements (the lowercase name), and for others.
+    html: LocalName,
+    other: LocalName,
+}
+
+impl NameFilter {
+    /// The filter for `parsed` (which [`can_walk`]), if it has one.
+    pub(crate) fn of(parsed: &Parsed) -> Option<NameFilter> {
+        let mut live = parsed
+            .list
+            .slice()
+            .iter()
+            .zip(parsed.pseudo.iter())
+            .filter(|(_, pseudo)| !**pseudo);
+        let (selector, _) = live.next()?;
+        if live.next().is_some() {
+            return None;
+        }
+        selector
+            .iter_raw_match_order()
+            .find_map(|component| match component {
+                Component::LocalName(name) => Some(Some(NameFilter {
+                    html: name.lower_name.id?,
+                    other: name.name.id?,
+                })),
+                _ => None,
+            })
+            .flatten()
+    }
+
+    /// False when the element `data` cannot match.
+    #[inline]
+    pub(crate) fn may_match(self, doc: &Document, data: &ElementData) -> bool {
+        let html = data.ns == Namespace::Html && !doc.is_xml();
+        data.name == if html { self.html } else { self.other }
+    }
+}
+
 /// Whether the walk can run `parsed`: every selector that can match is a plain compound.
 pub(crate) fn can_walk(parsed: &Parsed) -> bool {
     parsed.all_simple

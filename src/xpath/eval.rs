@@ -754,7 +754,11 @@ impl<'a> Ctx<'a> {
         // element's whole subtree is dead).
         match hash {
             Some(hash) => {
-                let Some(lists) = index.lists_with(ListKind::LocalName, true) else {
+                // (Elements added since the list was built are not in it: without them.)
+                let Some(lists) = index
+                    .lists_with(ListKind::LocalName, true)
+                    .filter(|lists| !lists.has_extra())
+                else {
                     return false;
                 };
                 let list = lists.list(ListKind::LocalName);
