@@ -442,7 +442,7 @@ impl TreeBuilder {
     }
 
     /// "Insert a character" for a run of characters.
-    pub(crate) fn insert_characters(&mut self, text: Text<'_>) {
+    pub(crate) fn insert_characters(&mut self, text: &Text<'_>) {
         if text.text.is_empty() {
             return;
         }

@@ -447,10 +447,12 @@ impl TreeBuilder {
     /// Processes one token to completion.
     pub(crate) fn dispatch(&mut self, mut token: Tok<'_>) {
         loop {
+            // (The token goes by reference: a copy of it, read in wide loads right after its
+            // fields were stored one by one, stalls on store forwarding.)
             let step = if self.use_html_rules(&token) {
-                self.process_in_mode(self.mode, token)
+                self.process_in_mode(self.mode, &token)
             } else {
-                foreign::process(self, token)
+                foreign::process(self, &token)
             };
             match step {
                 Step::Done => {
@@ -467,7 +469,7 @@ impl TreeBuilder {
     }
 
     /// Processes `token` using the rules for `mode` (the insertion mode is not changed here).
-    pub(crate) fn process_in_mode<'t>(&mut self, mode: InsertionMode, token: Tok<'t>) -> Step<'t> {
+    pub(crate) fn process_in_mode<'t>(&mut self, mode: InsertionMode, token: &Tok<'t>) -> Step<'t> {
         use InsertionMode as M;
         match mode {
             M::Initial => modes::initial::process(self, token),
