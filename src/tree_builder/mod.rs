@@ -445,6 +445,7 @@ impl TreeBuilder {
     }
 
     /// Processes one token to completion.
+    #[inline(always)]
     pub(crate) fn dispatch(&mut self, mut token: Tok<'_>) {
         loop {
             // (The token goes by reference: a copy of it, read in wide loads right after its
@@ -761,36 +762,34 @@ impl TokenSink for TreeBuilder {
                 }
             }
         }
-        let start_tag = match tok {
-            Tok::StartTag(t) => Some(t),
-            _ => None,
-        };
-        self.self_closing_unacknowledged = start_tag.is_some_and(|t| t.self_closing);
-        // Source positions: the element an end tag closes is the first one of its name that
-        // leaves the stack while the tag is processed.
-        let end_tag = match (positions, tok) {
-            (true, Tok::EndTag(t)) => Some(t.name),
-            _ => None,
-        };
-        self.open.closing = end_tag;
+        self.self_closing_unacknowledged = matches!(&tok, Tok::StartTag(t) if t.self_closing);
+        if positions {
+            // Source positions: the element an end tag closes is the first one of its name
+            // that leaves the stack while the tag is processed.
+            if let Tok::EndTag(t) = &tok {
+                self.open.closing = Some(t.name);
+            }
+        }
         self.dispatch(tok);
         self.check_node_budget();
         self.put_back_left_elements();
         // Positions change here, between tokens only.
         self.open.compact_if_sparse();
-        if let Some(node) = self.open.closed.take() {
-            let span = self.current_span;
-            if let Some(p) = self.doc.positions.as_mut() {
-                p.set_end_tag(node, span);
+        if positions {
+            if let Some(node) = self.open.closed.take() {
+                let span = self.current_span;
+                if let Some(p) = self.doc.positions.as_mut() {
+                    p.set_end_tag(node, span);
+                }
             }
+            self.open.closing = None;
         }
-        self.open.closing = None;
         if self.self_closing_unacknowledged {
             self.self_closing_unacknowledged = false;
-            if let Some(t) = start_tag {
+            if let Tok::StartTag(t) = &tok {
                 self.tag_error(
                     ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus,
-                    &t,
+                    t,
                     false,
                 );
             }
