@@ -446,6 +446,18 @@ impl OpenElements {
         }
     }
 
+    /// Makes room in the table of positions for nodes with arena indices below `nodes` (the
+    /// parser's estimate of the document's size), so that it is not grown and copied as the
+    /// document grows.
+    pub(crate) fn reserve_nodes(&mut self, nodes: usize) {
+        if self.positions.len() < nodes {
+            // (A fresh zeroed allocation, not a fill.)
+            let mut positions = vec![0; nodes];
+            positions[..self.positions.len()].copy_from_slice(&self.positions);
+            self.positions = positions;
+        }
+    }
+
     fn set_position(&mut self, node: NodeId, pos: Option<usize>) {
         let i = node_index(node);
         if i >= self.positions.len() {
