@@ -762,7 +762,14 @@ impl TokenSink for TreeBuilder {
                 }
             }
         }
-        self.self_closing_unacknowledged = matches!(&tok, Tok::StartTag(t) if t.self_closing);
+        // A start tag with its self-closing flag set: its name and offset, for the error if no
+        // handler acknowledges the flag (the token itself is not kept: the dispatcher works on
+        // it in place).
+        let self_closing = match &tok {
+            Tok::StartTag(t) if t.self_closing => Some((t.name, t.offset)),
+            _ => None,
+        };
+        self.self_closing_unacknowledged = self_closing.is_some();
         if positions {
             // Source positions: the element an end tag closes is the first one of its name
             // that leaves the stack while the tag is processed.
@@ -786,10 +793,10 @@ impl TokenSink for TreeBuilder {
         }
         if self.self_closing_unacknowledged {
             self.self_closing_unacknowledged = false;
-            if let Tok::StartTag(t) = &tok {
+            if let Some((name, offset)) = self_closing {
                 self.tag_error(
                     ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus,
-                    t,
+                    &TagToken::synthetic(name, offset),
                     false,
                 );
             }
