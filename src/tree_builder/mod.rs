@@ -643,7 +643,10 @@ impl TreeBuilder {
     /// "Acknowledge the token's self-closing flag, if it is set."
     #[inline]
     pub(crate) fn acknowledge_self_closing(&mut self) {
-        self.self_closing_unacknowledged = false;
+        // (Written only when set: see `process_token`.)
+        if self.self_closing_unacknowledged {
+            self.self_closing_unacknowledged = false;
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -769,7 +772,12 @@ impl TokenSink for TreeBuilder {
             Tok::StartTag(t) if t.self_closing => Some((t.name, t.offset)),
             _ => None,
         };
-        self.self_closing_unacknowledged = self_closing.is_some();
+        // (The flag is clear between tokens. Byte fields are written only when they change:
+        // the mode next to them is read in a wider load, which a byte just stored would
+        // stall.)
+        if self_closing.is_some() {
+            self.self_closing_unacknowledged = true;
+        }
         if positions {
             // Source positions: the element an end tag closes is the first one of its name
             // that leaves the stack while the tag is processed.
@@ -801,8 +809,11 @@ impl TokenSink for TreeBuilder {
                 );
             }
         }
-        match self.tokenizer_state.take() {
-            Some(state) => TokenSinkResult::SwitchTo(state),
+        match self.tokenizer_state {
+            Some(state) => {
+                self.tokenizer_state = None;
+                TokenSinkResult::SwitchTo(state)
+            }
             None => TokenSinkResult::Continue,
         }
     }
