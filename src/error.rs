@@ -332,7 +332,12 @@ impl LineCol {
                 }
                 Some(k) => {
                     let at = self.offset + k;
-                    self.col = self.col.saturating_add(utf16_len(&window[from..from + k]));
+                    // The column before a line break matters only at a CR (a position on the
+                    // LF of its CRLF reports it); an LF's line just ends. (Between a CR and
+                    // its LF there is nothing to count.)
+                    if bytes[from + k] == b'\r' {
+                        self.col = self.col.saturating_add(utf16_len(&window[from..from + k]));
+                    }
                     let lf_of_crlf =
                         bytes[from + k] == b'\n' && self.last_cr.is_some_and(|c| c.0 + 1 == at);
                     if !lf_of_crlf {

@@ -433,6 +433,7 @@ impl Document {
 
     /// Creates an element as the last child of `parent`, if given (indextree's fast path for
     /// appending a new node: no detaching, no ancestor check), else detached.
+    #[inline]
     pub(crate) fn create_element_in(
         &mut self,
         parent: Option<indextree::NodeId>,
@@ -456,7 +457,17 @@ impl Document {
             let contents = self.arena.new_node(NodeData::Fragment);
             self.template_contents.insert(id, contents);
         }
-        self.note_created(name, ns);
+        // (The names `note_created` files, checked here: most elements skip the call.)
+        if ns == Namespace::Html
+            && matches!(
+                name,
+                names::local_name::SELECT
+                    | names::local_name::OPTION
+                    | names::local_name::SELECTEDCONTENT
+            )
+        {
+            self.note_created(name, ns);
+        }
         if parent.is_some() && self.select_state.is_some() {
             self.steps_after_insert(id);
         }

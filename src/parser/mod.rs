@@ -333,6 +333,10 @@ impl Pipeline {
         doc.arena.reserve(nodes);
         // Real pages average about one attribute per 50 bytes.
         doc.attrs.reserve(input.len() / 64);
+        // The parser's tables indexed by node.
+        let nodes = doc.arena.capacity();
+        self.builder.open.reserve_nodes(nodes);
+        self.builder.active.reserve_nodes(nodes);
     }
 
     /// Parses the next piece of text.

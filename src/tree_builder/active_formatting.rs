@@ -317,6 +317,18 @@ impl ActiveFormatting {
         None
     }
 
+    /// Makes room in the table of entries by node for nodes with arena indices below `nodes`
+    /// (the parser's estimate of the document's size), so that it is not grown and copied as
+    /// the document grows.
+    pub(crate) fn reserve_nodes(&mut self, nodes: usize) {
+        if self.by_node.len() < nodes {
+            // (A fresh zeroed allocation, not a fill.)
+            let mut by_node = vec![0; nodes];
+            by_node[..self.by_node.len()].copy_from_slice(&self.by_node);
+            self.by_node = by_node;
+        }
+    }
+
     fn set_by_node(&mut self, node: NodeId, slot: Option<u32>) {
         let i = usize::from(node);
         if i >= self.by_node.len() {

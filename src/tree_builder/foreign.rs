@@ -159,12 +159,12 @@ pub(crate) fn adjust_attribute(name: LocalName, ns: Namespace) -> (AttrNamespace
 }
 
 /// Processes `token` using the rules for parsing tokens in foreign content.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         // "A character token that is U+0000 NULL": parse error; insert U+FFFD.
         Tok::Null(offset) => {
             tb.error(ErrorCode::UnexpectedNullCharacterInTree, offset);
-            tb.insert_characters(super::Text {
+            tb.insert_characters(&super::Text {
                 text: "\u{FFFD}",
                 offset,
                 verbatim: false,
@@ -177,7 +177,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             if !text.is_all_whitespace() {
                 tb.frameset_ok = false;
             }
-            tb.insert_characters(text);
+            tb.insert_characters(&text);
             Step::Done
         }
         Tok::Comment { data, source, .. } => {
@@ -189,7 +189,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         Tok::Doctype(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::StartTag(tag) if breaks_out(&tag) => start_tag_breaking_out(tb, token),
@@ -273,8 +273,8 @@ fn breaks_out(tag: &TagToken<'_>) -> bool {
 /// "A start tag whose tag name is one of: "b", "big", ...", "An end tag whose tag name is "br",
 /// "p"": parse error; pop until the current node is a MathML text integration point, an HTML
 /// integration point or an HTML element; reprocess in HTML content.
-fn start_tag_breaking_out<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    tb.unexpected(&token);
+fn start_tag_breaking_out<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    tb.unexpected(token);
     while let Some(e) = tb.open.current() {
         if e.flags & (MATHML_TEXT_INTEGRATION_POINT | HTML_INTEGRATION_POINT | HTML_NS) != 0 {
             break;
@@ -308,14 +308,14 @@ fn any_other_start_tag<'t>(tb: &mut TreeBuilder, tag: TagToken<'t>) -> Step<'t> 
 /// "Any other end tag" in foreign content. The loop walks the foreign elements at the bottom
 /// of the stack; it is answered from the position lists instead: the nearest foreign element
 /// with the token's name (in ASCII lowercase), and the nearest HTML element.
-fn any_other_end_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Step<'t> {
+fn any_other_end_tag<'t>(tb: &mut TreeBuilder, token: &Tok<'t>, tag: TagToken<'t>) -> Step<'t> {
     let Some(current) = tb.open.current().copied() else {
         return Step::Done;
     };
     // "If node's tag name, converted to ASCII lowercase, is not the same as the tag name of the
     // token, then this is a parse error."
     if current.name != tag.name {
-        tb.unexpected(&token);
+        tb.unexpected(token);
     }
     let top = tb.open.len() - 1;
     // "Loop: If node is the topmost element in the stack of open elements, then return."

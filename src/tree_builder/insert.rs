@@ -287,10 +287,12 @@ impl TreeBuilder {
 
     /// Pushes `element` (named `name` in `ns`) onto the stack of open elements.
     pub(crate) fn push_element(&mut self, element: NodeId, name: LocalName, ns: Namespace) {
-        let ip = match self.doc.element_data(element) {
-            Some(e) => e.flags & FLAG_HTML_INTEGRATION_POINT != 0,
-            None => false,
-        };
+        // (Only a MathML element's flag matters: HTML elements need no look at the node.)
+        let ip = ns == Namespace::MathMl
+            && self
+                .doc
+                .element_data(element)
+                .is_some_and(|e| e.flags & FLAG_HTML_INTEGRATION_POINT != 0);
         let flags = tag_sets::element_flags(name, ns, ip);
         let key = if ns == Namespace::Html {
             name
@@ -442,7 +444,7 @@ impl TreeBuilder {
     }
 
     /// "Insert a character" for a run of characters.
-    pub(crate) fn insert_characters(&mut self, text: Text<'_>) {
+    pub(crate) fn insert_characters(&mut self, text: &Text<'_>) {
         if text.text.is_empty() {
             return;
         }

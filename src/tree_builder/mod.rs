@@ -445,12 +445,15 @@ impl TreeBuilder {
     }
 
     /// Processes one token to completion.
+    #[inline(always)]
     pub(crate) fn dispatch(&mut self, mut token: Tok<'_>) {
         loop {
+            // (The token goes by reference: a copy of it, read in wide loads right after its
+            // fields were stored one by one, stalls on store forwarding.)
             let step = if self.use_html_rules(&token) {
-                self.process_in_mode(self.mode, token)
+                self.process_in_mode(self.mode, &token)
             } else {
-                foreign::process(self, token)
+                foreign::process(self, &token)
             };
             match step {
                 Step::Done => {
@@ -467,7 +470,7 @@ impl TreeBuilder {
     }
 
     /// Processes `token` using the rules for `mode` (the insertion mode is not changed here).
-    pub(crate) fn process_in_mode<'t>(&mut self, mode: InsertionMode, token: Tok<'t>) -> Step<'t> {
+    pub(crate) fn process_in_mode<'t>(&mut self, mode: InsertionMode, token: &Tok<'t>) -> Step<'t> {
         use InsertionMode as M;
         match mode {
             M::Initial => modes::initial::process(self, token),
@@ -640,7 +643,10 @@ impl TreeBuilder {
     /// "Acknowledge the token's self-closing flag, if it is set."
     #[inline]
     pub(crate) fn acknowledge_self_closing(&mut self) {
-        self.self_closing_unacknowledged = false;
+        // (Written only when set: see `process_token`.)
+        if self.self_closing_unacknowledged {
+            self.self_closing_unacknowledged = false;
+        }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -759,42 +765,55 @@ impl TokenSink for TreeBuilder {
                 }
             }
         }
-        let start_tag = match tok {
-            Tok::StartTag(t) => Some(t),
+        // A start tag with its self-closing flag set: its name and offset, for the error if no
+        // handler acknowledges the flag (the token itself is not kept: the dispatcher works on
+        // it in place).
+        let self_closing = match &tok {
+            Tok::StartTag(t) if t.self_closing => Some((t.name, t.offset)),
             _ => None,
         };
-        self.self_closing_unacknowledged = start_tag.is_some_and(|t| t.self_closing);
-        // Source positions: the element an end tag closes is the first one of its name that
-        // leaves the stack while the tag is processed.
-        let end_tag = match (positions, tok) {
-            (true, Tok::EndTag(t)) => Some(t.name),
-            _ => None,
-        };
-        self.open.closing = end_tag;
+        // (The flag is clear between tokens. Byte fields are written only when they change:
+        // the mode next to them is read in a wider load, which a byte just stored would
+        // stall.)
+        if self_closing.is_some() {
+            self.self_closing_unacknowledged = true;
+        }
+        if positions {
+            // Source positions: the element an end tag closes is the first one of its name
+            // that leaves the stack while the tag is processed.
+            if let Tok::EndTag(t) = &tok {
+                self.open.closing = Some(t.name);
+            }
+        }
         self.dispatch(tok);
         self.check_node_budget();
         self.put_back_left_elements();
         // Positions change here, between tokens only.
         self.open.compact_if_sparse();
-        if let Some(node) = self.open.closed.take() {
-            let span = self.current_span;
-            if let Some(p) = self.doc.positions.as_mut() {
-                p.set_end_tag(node, span);
+        if positions {
+            if let Some(node) = self.open.closed.take() {
+                let span = self.current_span;
+                if let Some(p) = self.doc.positions.as_mut() {
+                    p.set_end_tag(node, span);
+                }
             }
+            self.open.closing = None;
         }
-        self.open.closing = None;
         if self.self_closing_unacknowledged {
             self.self_closing_unacknowledged = false;
-            if let Some(t) = start_tag {
+            if let Some((name, offset)) = self_closing {
                 self.tag_error(
                     ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus,
-                    &t,
+                    &TagToken::synthetic(name, offset),
                     false,
                 );
             }
         }
-        match self.tokenizer_state.take() {
-            Some(state) => TokenSinkResult::SwitchTo(state),
+        match self.tokenizer_state {
+            Some(state) => {
+                self.tokenizer_state = None;
+                TokenSinkResult::SwitchTo(state)
+            }
             None => TokenSinkResult::Continue,
         }
     }

@@ -446,6 +446,18 @@ impl OpenElements {
         }
     }
 
+    /// Makes room in the table of positions for nodes with arena indices below `nodes` (the
+    /// parser's estimate of the document's size), so that it is not grown and copied as the
+    /// document grows.
+    pub(crate) fn reserve_nodes(&mut self, nodes: usize) {
+        if self.positions.len() < nodes {
+            // (A fresh zeroed allocation, not a fill.)
+            let mut positions = vec![0; nodes];
+            positions[..self.positions.len()].copy_from_slice(&self.positions);
+            self.positions = positions;
+        }
+    }
+
     fn set_position(&mut self, node: NodeId, pos: Option<usize>) {
         let i = node_index(node);
         if i >= self.positions.len() {
@@ -514,34 +526,43 @@ impl OpenElements {
         self.set_position(node, Some(pos));
     }
 
-    /// Pops the current node.
-    pub(crate) fn pop(&mut self) -> Option<Entry> {
-        let e = *self.entries.last()?;
-        self.note_leaving(&e, self.entries.len() - 1);
-        self.entries.pop();
-        let p = pos32(self.entries.len());
+    /// Pops the current node (if any).
+    pub(crate) fn pop(&mut self) {
+        let Some(i) = self.entries.len().checked_sub(1) else {
+            return;
+        };
+        // The fields are read one by one: a copy of the whole entry (wide loads) of an
+        // element pushed a moment ago (its fields stored one by one) stalls on store
+        // forwarding.
+        let last = &self.entries[i];
+        let (node, name, ns, flags) = (last.node, last.name, last.ns, last.flags);
+        if last.stand_in || self.closing.is_some() || self.track_popped_options {
+            let e = self.entries[i];
+            self.note_leaving_now(&e, i);
+        }
+        self.entries.truncate(i);
+        let p = pos32(i);
         // The current node is last in each of its lists.
-        let list = self.name_list_mut(e.name, e.ns);
+        let list = self.name_list_mut(name, ns);
         if list.last() == Some(&p) {
             list.pop();
         }
         drop_dead_tail(list);
-        for kind in kind_bits(e.flags) {
+        for kind in kind_bits(flags) {
             self.kinds[kind].pop();
         }
-        if e.flags & EOF_ALLOWED == 0 {
+        if flags & EOF_ALLOWED == 0 {
             self.not_eof_allowed -= 1;
         }
-        if e.flags & HTML_NS == 0 {
+        if flags & HTML_NS == 0 {
             self.foreign -= 1;
         }
-        self.set_position(e.node, None);
+        self.set_position(node, None);
         // The new current node is live: drop the dead entries above it.
         while self.entries.last().is_some_and(|e| e.dead) {
             self.entries.pop();
             self.dead -= 1;
         }
-        Some(e)
     }
 
     /// Pops elements until the stack has `len` positions.

@@ -6,8 +6,8 @@ use super::super::{InsertionMode, Step, Tok, TreeBuilder};
 use super::{in_body, split_leading_whitespace};
 
 /// The "after after body" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::Comment { data, source, .. } => {
             let document = tb.doc.root;
             tb.insert_comment(data, source, Some(document));
@@ -22,12 +22,12 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
         Tok::Characters(text) => {
             let (ws, rest) = split_leading_whitespace(text);
             if !ws.text.is_empty() {
-                in_body::characters(tb, ws);
+                in_body::characters(tb, &ws);
             }
             if rest.text.is_empty() {
                 Step::Done
             } else {
-                anything_else(tb, Tok::Characters(rest))
+                anything_else(tb, &Tok::Characters(rest))
             }
         }
         Tok::Doctype(_) => in_body::process(tb, token),
@@ -41,7 +41,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
 }
 
 /// "after after body": Anything else.
-fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    tb.unexpected(&token);
-    Step::ReprocessAs(InsertionMode::InBody, token)
+fn anything_else<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    tb.unexpected(token);
+    Step::ReprocessAs(InsertionMode::InBody, *token)
 }

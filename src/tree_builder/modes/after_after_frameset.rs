@@ -6,8 +6,8 @@ use super::super::{Step, Tok, TreeBuilder};
 use super::{in_body, in_head, split_leading_whitespace};
 
 /// The "after after frameset" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::Comment { data, source, .. } => {
             let document = tb.doc.root;
             tb.insert_comment(data, source, Some(document));
@@ -25,7 +25,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             loop {
                 let (ws, tail) = split_leading_whitespace(rest);
                 if !ws.text.is_empty() {
-                    in_body::characters(tb, ws);
+                    in_body::characters(tb, &ws);
                 }
                 if tail.text.is_empty() {
                     return Step::Done;
@@ -48,7 +48,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
         }
         Tok::StartTag(tag) if tag.name == n::NOFRAMES => in_head::process(tb, token),
         _ => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
     }

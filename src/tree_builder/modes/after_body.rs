@@ -6,18 +6,18 @@ use super::super::{InsertionMode, Step, Tok, TreeBuilder};
 use super::{in_body, split_leading_whitespace};
 
 /// The "after body" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         // Whitespace: process using the rules for "in body".
         Tok::Characters(text) => {
             let (ws, rest) = split_leading_whitespace(text);
             if !ws.text.is_empty() {
-                in_body::characters(tb, ws);
+                in_body::characters(tb, &ws);
             }
             if rest.text.is_empty() {
                 Step::Done
             } else {
-                anything_else(tb, Tok::Characters(rest))
+                anything_else(tb, &Tok::Characters(rest))
             }
         }
         // "Insert a comment given (the first element in the stack of open elements (the html
@@ -33,7 +33,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         Tok::Doctype(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::StartTag(tag) if tag.name == n::HTML => in_body::process(tb, token),
@@ -47,9 +47,9 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
 }
 
 /// "after body": An end tag whose tag name is "html".
-fn end_tag_html<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn end_tag_html<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     if tb.context.is_some() {
-        tb.unexpected(&token);
+        tb.unexpected(token);
         return Step::Done;
     }
     tb.mode = InsertionMode::AfterAfterBody;
@@ -57,7 +57,7 @@ fn end_tag_html<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
 }
 
 /// "after body": Anything else.
-fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    tb.unexpected(&token);
-    Step::ReprocessAs(InsertionMode::InBody, token)
+fn anything_else<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    tb.unexpected(token);
+    Step::ReprocessAs(InsertionMode::InBody, *token)
 }

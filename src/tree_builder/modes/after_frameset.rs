@@ -6,8 +6,8 @@ use super::super::{InsertionMode, Step, Tok, TreeBuilder};
 use super::{in_body, in_head, insert_whitespace_only};
 
 /// The "after frameset" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         // Whitespace is inserted; every other character is a parse error and ignored.
         Tok::Characters(text) => insert_whitespace_only(tb, text),
         Tok::Comment { data, source, .. } => {
@@ -29,7 +29,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         _ => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
     }

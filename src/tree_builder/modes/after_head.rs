@@ -6,11 +6,11 @@ use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
 use super::{in_body, in_head, whitespace_then};
 
 /// The "after head" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         // Whitespace: insert the character.
         Tok::Characters(text) => {
-            whitespace_then(tb, text, |tb, ws| tb.insert_characters(ws), anything_else)
+            whitespace_then(tb, text, |tb, ws| tb.insert_characters(&ws), anything_else)
         }
         Tok::Comment { data, source, .. } => {
             tb.insert_comment(data, source, None);
@@ -21,7 +21,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         Tok::Doctype(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::StartTag(tag) => match tag.name {
@@ -39,7 +39,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             | n::TEMPLATE
             | n::TITLE => start_tag_head_element(tb, token),
             n::HEAD => {
-                tb.unexpected(&token);
+                tb.unexpected(token);
                 Step::Done
             }
             _ => anything_else(tb, token),
@@ -48,7 +48,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             n::TEMPLATE => in_head::process(tb, token),
             n::BODY | n::HTML | n::BR => anything_else(tb, token),
             _ => {
-                tb.unexpected(&token);
+                tb.unexpected(token);
                 Step::Done
             }
         },
@@ -73,8 +73,8 @@ fn start_tag_frameset<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> Step<'t> 
 
 /// "after head": A start tag whose tag name is one of: "base", "basefont", "bgsound", "link",
 /// "meta", "noframes", "script", "style", "template", "title".
-fn start_tag_head_element<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    tb.unexpected(&token);
+fn start_tag_head_element<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    tb.unexpected(token);
     // "Push the node pointed to by the head element pointer onto the stack of open elements.
     // Process the token using the rules for the "in head" insertion mode. Remove the node
     // pointed to by the head element pointer from the stack of open elements. (It might not be
@@ -91,9 +91,9 @@ fn start_tag_head_element<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> 
 }
 
 /// "after head": Anything else.
-fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn anything_else<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     tb.insert_html_element(&TagToken::synthetic(n::BODY, token.offset()));
     // "Set the frameset-ok flag to "ok"."
     tb.frameset_ok = true;
-    Step::ReprocessAs(InsertionMode::InBody, token)
+    Step::ReprocessAs(InsertionMode::InBody, *token)
 }

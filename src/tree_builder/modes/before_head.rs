@@ -6,8 +6,8 @@ use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
 use super::{in_body, whitespace_then};
 
 /// The "before head" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         // Whitespace: ignore the token.
         Tok::Characters(text) => whitespace_then(tb, text, |_, _| {}, anything_else),
         Tok::Comment { data, source, .. } => {
@@ -19,7 +19,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         Tok::Doctype(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::StartTag(tag) if tag.name == n::HTML => in_body::process(tb, token),
@@ -28,7 +28,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             anything_else(tb, token)
         }
         Tok::EndTag(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         _ => anything_else(tb, token),
@@ -44,8 +44,8 @@ fn start_tag_head<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> Step<'t> {
 }
 
 /// "before head": Anything else.
-fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn anything_else<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     let head = tb.insert_html_element(&TagToken::synthetic(n::HEAD, token.offset()));
     tb.head = Some(head);
-    Step::ReprocessAs(InsertionMode::InHead, token)
+    Step::ReprocessAs(InsertionMode::InHead, *token)
 }

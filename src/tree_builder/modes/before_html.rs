@@ -7,10 +7,10 @@ use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
 use super::whitespace_then;
 
 /// The "before html" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::Doctype(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::Comment { data, source, .. } => {
@@ -30,7 +30,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             anything_else(tb, token)
         }
         Tok::EndTag(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         _ => anything_else(tb, token),
@@ -51,7 +51,7 @@ fn start_tag_html<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> Step<'t> {
 }
 
 /// "before html": Anything else.
-fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn anything_else<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     // "Create an html element whose node document is the Document object. Append it to the
     // Document object. Put this element in the stack of open elements."
     let element = tb.create_element_for_token(
@@ -61,5 +61,5 @@ fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
     let document = tb.doc.root;
     tb.doc.append_node_checked(document, element);
     tb.push_element(element, n::HTML, Namespace::Html);
-    Step::ReprocessAs(InsertionMode::BeforeHead, token)
+    Step::ReprocessAs(InsertionMode::BeforeHead, *token)
 }

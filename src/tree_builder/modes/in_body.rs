@@ -13,16 +13,16 @@ use super::{generic_text_element, in_head, in_template};
 const HEADINGS: [LocalName; 6] = [n::H1, n::H2, n::H3, n::H4, n::H5, n::H6];
 
 /// The "in body" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     match token {
         // "A character token that is U+0000 NULL": parse error; ignore the token.
         Tok::Null(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::Characters(text) => characters(tb, text),
         Tok::Comment { data, source, .. } => {
-            tb.insert_comment(data, source, None);
+            tb.insert_comment(data, *source, None);
             Step::Done
         }
         Tok::ProcessingInstruction { target, data, .. } => {
@@ -30,7 +30,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         Tok::Doctype(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::StartTag(tag) => start_tag(tb, token, tag),
@@ -39,9 +39,9 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
     }
 }
 
-fn start_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Step<'t> {
+fn start_tag<'t>(tb: &mut TreeBuilder, token: &Tok<'t>, tag: &TagToken<'t>) -> Step<'t> {
     match tag.name {
-        n::HTML => start_tag_html(tb, &tag),
+        n::HTML => start_tag_html(tb, tag),
         n::BASE
         | n::BASEFONT
         | n::BGSOUND
@@ -52,8 +52,8 @@ fn start_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Ste
         | n::STYLE
         | n::TEMPLATE
         | n::TITLE => in_head::process(tb, token),
-        n::BODY => start_tag_body(tb, &tag),
-        n::FRAMESET => start_tag_frameset(tb, &tag),
+        n::BODY => start_tag_body(tb, tag),
+        n::FRAMESET => start_tag_frameset(tb, tag),
         n::ADDRESS
         | n::ARTICLE
         | n::ASIDE
@@ -78,15 +78,15 @@ fn start_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Ste
         | n::SEARCH
         | n::SECTION
         | n::SUMMARY
-        | n::UL => start_tag_block(tb, &tag),
-        n::H1 | n::H2 | n::H3 | n::H4 | n::H5 | n::H6 => start_tag_heading(tb, &tag),
-        n::PRE | n::LISTING => start_tag_pre_listing(tb, &tag),
-        n::FORM => start_tag_form(tb, &tag),
-        n::LI => start_tag_li(tb, &tag),
-        n::DD | n::DT => start_tag_dd_dt(tb, &tag),
-        n::PLAINTEXT => start_tag_plaintext(tb, &tag),
-        n::BUTTON => start_tag_button(tb, &tag),
-        n::A => start_tag_a(tb, &tag),
+        | n::UL => start_tag_block(tb, tag),
+        n::H1 | n::H2 | n::H3 | n::H4 | n::H5 | n::H6 => start_tag_heading(tb, tag),
+        n::PRE | n::LISTING => start_tag_pre_listing(tb, tag),
+        n::FORM => start_tag_form(tb, tag),
+        n::LI => start_tag_li(tb, tag),
+        n::DD | n::DT => start_tag_dd_dt(tb, tag),
+        n::PLAINTEXT => start_tag_plaintext(tb, tag),
+        n::BUTTON => start_tag_button(tb, tag),
+        n::A => start_tag_a(tb, tag),
         n::B
         | n::BIG
         | n::CODE
@@ -98,29 +98,29 @@ fn start_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Ste
         | n::STRIKE
         | n::STRONG
         | n::TT
-        | n::U => start_tag_formatting(tb, &tag),
-        n::NOBR => start_tag_nobr(tb, &tag),
-        n::APPLET | n::MARQUEE | n::OBJECT => start_tag_applet_marquee_object(tb, &tag),
-        n::TABLE => start_tag_table(tb, &tag),
+        | n::U => start_tag_formatting(tb, tag),
+        n::NOBR => start_tag_nobr(tb, tag),
+        n::APPLET | n::MARQUEE | n::OBJECT => start_tag_applet_marquee_object(tb, tag),
+        n::TABLE => start_tag_table(tb, tag),
         n::AREA | n::BR | n::EMBED | n::IMG | n::KEYGEN | n::WBR => {
-            start_tag_area_br_embed_img_keygen_wbr(tb, &tag)
+            start_tag_area_br_embed_img_keygen_wbr(tb, tag)
         }
-        n::INPUT => start_tag_input(tb, &tag),
-        n::PARAM | n::SOURCE | n::TRACK => start_tag_param_source_track(tb, &tag),
-        n::HR => start_tag_hr(tb, &tag),
-        n::IMAGE => start_tag_image(tb, tag),
-        n::TEXTAREA => start_tag_textarea(tb, &tag),
-        n::XMP => start_tag_xmp(tb, &tag),
-        n::IFRAME => start_tag_iframe(tb, &tag),
-        n::NOEMBED => generic_text_element(tb, &tag, false),
-        n::NOSCRIPT if tb.scripting => generic_text_element(tb, &tag, false),
-        n::SELECT => start_tag_select(tb, &tag),
-        n::OPTION => start_tag_option(tb, &tag),
-        n::OPTGROUP => start_tag_optgroup(tb, &tag),
-        n::RB | n::RTC => start_tag_rb_rtc(tb, &tag),
-        n::RP | n::RT => start_tag_rp_rt(tb, &tag),
-        n::MATH => start_tag_foreign_root(tb, &tag, Namespace::MathMl),
-        n::SVG => start_tag_foreign_root(tb, &tag, Namespace::Svg),
+        n::INPUT => start_tag_input(tb, tag),
+        n::PARAM | n::SOURCE | n::TRACK => start_tag_param_source_track(tb, tag),
+        n::HR => start_tag_hr(tb, tag),
+        n::IMAGE => start_tag_image(tb, *tag),
+        n::TEXTAREA => start_tag_textarea(tb, tag),
+        n::XMP => start_tag_xmp(tb, tag),
+        n::IFRAME => start_tag_iframe(tb, tag),
+        n::NOEMBED => generic_text_element(tb, tag, false),
+        n::NOSCRIPT if tb.scripting => generic_text_element(tb, tag, false),
+        n::SELECT => start_tag_select(tb, tag),
+        n::OPTION => start_tag_option(tb, tag),
+        n::OPTGROUP => start_tag_optgroup(tb, tag),
+        n::RB | n::RTC => start_tag_rb_rtc(tb, tag),
+        n::RP | n::RT => start_tag_rp_rt(tb, tag),
+        n::MATH => start_tag_foreign_root(tb, tag, Namespace::MathMl),
+        n::SVG => start_tag_foreign_root(tb, tag, Namespace::Svg),
         n::CAPTION
         | n::COL
         | n::COLGROUP
@@ -132,18 +132,18 @@ fn start_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Ste
         | n::TH
         | n::THEAD
         | n::TR => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
-        _ => any_other_start_tag(tb, &tag),
+        _ => any_other_start_tag(tb, tag),
     }
 }
 
-fn end_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Step<'t> {
+fn end_tag<'t>(tb: &mut TreeBuilder, token: &Tok<'t>, tag: &TagToken<'t>) -> Step<'t> {
     match tag.name {
         n::TEMPLATE => in_head::process(tb, token),
-        n::BODY => end_tag_body(tb, &tag),
-        n::HTML => end_tag_html(tb, &tag),
+        n::BODY => end_tag_body(tb, tag),
+        n::HTML => end_tag_html(tb, tag),
         n::ADDRESS
         | n::ARTICLE
         | n::ASIDE
@@ -171,12 +171,12 @@ fn end_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Step<
         | n::SECTION
         | n::SELECT
         | n::SUMMARY
-        | n::UL => end_tag_block(tb, &tag),
-        n::FORM => end_tag_form(tb, &tag),
-        n::P => end_tag_p(tb, &tag),
-        n::LI => end_tag_li(tb, &tag),
-        n::DD | n::DT => end_tag_dd_dt(tb, &tag),
-        n::H1 | n::H2 | n::H3 | n::H4 | n::H5 | n::H6 => end_tag_heading(tb, &tag),
+        | n::UL => end_tag_block(tb, tag),
+        n::FORM => end_tag_form(tb, tag),
+        n::P => end_tag_p(tb, tag),
+        n::LI => end_tag_li(tb, tag),
+        n::DD | n::DT => end_tag_dd_dt(tb, tag),
+        n::H1 | n::H2 | n::H3 | n::H4 | n::H5 | n::H6 => end_tag_heading(tb, tag),
         n::A
         | n::B
         | n::BIG
@@ -190,10 +190,10 @@ fn end_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Step<
         | n::STRIKE
         | n::STRONG
         | n::TT
-        | n::U => end_tag_formatting(tb, &tag),
-        n::APPLET | n::MARQUEE | n::OBJECT => end_tag_applet_marquee_object(tb, &tag),
-        n::BR => end_tag_br(tb, &tag),
-        _ => any_other_end_tag(tb, &tag),
+        | n::U => end_tag_formatting(tb, tag),
+        n::APPLET | n::MARQUEE | n::OBJECT => end_tag_applet_marquee_object(tb, tag),
+        n::BR => end_tag_br(tb, tag),
+        _ => any_other_end_tag(tb, tag),
     }
 }
 
@@ -201,7 +201,7 @@ fn end_tag<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: TagToken<'t>) -> Step<
 // Characters and end-of-file.
 
 /// "in body": character tokens (U+0000 aside).
-pub(crate) fn characters<'t>(tb: &mut TreeBuilder, text: Text<'t>) -> Step<'t> {
+pub(crate) fn characters<'t>(tb: &mut TreeBuilder, text: &Text<'t>) -> Step<'t> {
     // "Reconstruct the active formatting elements, if any. Insert the token's character." And,
     // for "any other character token": "Set the frameset-ok flag to "not ok"."
     tb.reconstruct_active_formatting();
@@ -213,7 +213,7 @@ pub(crate) fn characters<'t>(tb: &mut TreeBuilder, text: Text<'t>) -> Step<'t> {
 }
 
 /// "in body": An end-of-file token.
-fn eof<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn eof<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     // "If the stack of template insertion modes is not empty, then process the token using the
     // rules for the "in template" insertion mode."
     if !tb.template_modes.is_empty() {

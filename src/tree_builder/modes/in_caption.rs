@@ -8,10 +8,10 @@ use super::super::{InsertionMode, Step, Tok, TreeBuilder};
 use super::in_body;
 
 /// The "in caption" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::EndTag(tag) if tag.name == n::CAPTION => {
-            close_caption(tb, &token);
+            close_caption(tb, token);
             Step::Done
         }
         Tok::StartTag(tag)
@@ -46,7 +46,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
                     | n::TR
             ) =>
         {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         _ => in_body::process(tb, token),
@@ -72,8 +72,8 @@ fn close_caption(tb: &mut TreeBuilder, token: &Tok<'_>) -> bool {
 
 /// "in caption": A start tag whose tag name is one of: "caption", "col", "colgroup", "tbody",
 /// "td", "tfoot", "th", "thead", "tr"; An end tag whose tag name is "table".
-fn reprocess_after_closing_caption<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    if close_caption(tb, &token) {
+fn reprocess_after_closing_caption<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    if close_caption(tb, token) {
         Step::Reprocess(InsertionMode::InTable)
     } else {
         Step::Done

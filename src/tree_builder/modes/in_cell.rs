@@ -8,12 +8,12 @@ use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
 use super::in_body;
 
 /// The "in cell" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::EndTag(tag) => match tag.name {
             n::TD | n::TH => end_tag_td_th(tb, &tag),
             n::BODY | n::CAPTION | n::COL | n::COLGROUP | n::HTML => {
-                tb.unexpected(&token);
+                tb.unexpected(token);
                 Step::Done
             }
             n::TABLE | n::TBODY | n::TFOOT | n::THEAD | n::TR => {
@@ -59,14 +59,14 @@ fn end_tag_td_th<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> Step<'t> {
 
 /// "in cell": A start tag whose tag name is one of: "caption", "col", "colgroup", "tbody",
 /// "td", "tfoot", "th", "thead", "tr".
-fn start_tag_table_part<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn start_tag_table_part<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     // "Assert: the stack of open elements has a td or th element in table scope."
     if tb
         .open
         .any_in_scope(&[n::TD, n::TH], Scope::Table)
         .is_none()
     {
-        tb.unexpected(&token);
+        tb.unexpected(token);
         return Step::Done;
     }
     close_cell(tb, token.offset());
@@ -76,11 +76,11 @@ fn start_tag_table_part<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
 /// "in cell": An end tag whose tag name is one of: "table", "tbody", "tfoot", "thead", "tr".
 fn end_tag_table_tbody_tfoot_thead_tr<'t>(
     tb: &mut TreeBuilder,
-    token: Tok<'t>,
+    token: &Tok<'t>,
     tag: &TagToken<'_>,
 ) -> Step<'t> {
     if !tb.open.has_in_scope(tag.name, Scope::Table) {
-        tb.unexpected(&token);
+        tb.unexpected(token);
         return Step::Done;
     }
     close_cell(tb, token.offset());

@@ -7,8 +7,8 @@ use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
 use super::{in_body, in_head, insert_whitespace_only};
 
 /// The "in frameset" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         // Whitespace is inserted; every other character is a parse error and ignored.
         Tok::Characters(text) => insert_whitespace_only(tb, text),
         Tok::Comment { data, source, .. } => {
@@ -28,7 +28,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             n::FRAME => start_tag_frame(tb, &tag),
             n::NOFRAMES => in_head::process(tb, token),
             _ => {
-                tb.unexpected(&token);
+                tb.unexpected(token);
                 Step::Done
             }
         },
@@ -41,7 +41,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         _ => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
     }

@@ -9,11 +9,11 @@ use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
 use super::{generic_text_element, in_body, whitespace_then};
 
 /// The "in head" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         // Whitespace: insert the character.
         Tok::Characters(text) => {
-            whitespace_then(tb, text, |tb, ws| tb.insert_characters(ws), anything_else)
+            whitespace_then(tb, text, |tb, ws| tb.insert_characters(&ws), anything_else)
         }
         Tok::Comment { data, source, .. } => {
             tb.insert_comment(data, source, None);
@@ -24,7 +24,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         Tok::Doctype(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::StartTag(tag) => match tag.name {
@@ -38,7 +38,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             n::SCRIPT => start_tag_script(tb, &tag),
             n::TEMPLATE => start_tag_template(tb, &tag),
             n::HEAD => {
-                tb.unexpected(&token);
+                tb.unexpected(token);
                 Step::Done
             }
             _ => anything_else(tb, token),
@@ -48,7 +48,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             n::BODY | n::HTML | n::BR => anything_else(tb, token),
             n::TEMPLATE => end_tag_template(tb, &tag),
             _ => {
-                tb.unexpected(&token);
+                tb.unexpected(token);
                 Step::Done
             }
         },
@@ -160,7 +160,7 @@ pub(crate) fn end_tag_template<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> 
 }
 
 /// "in head": Anything else.
-fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn anything_else<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     tb.open.pop();
-    Step::ReprocessAs(InsertionMode::AfterHead, token)
+    Step::ReprocessAs(InsertionMode::AfterHead, *token)
 }

@@ -6,10 +6,10 @@ use super::super::{InsertionMode, Step, Tok, TreeBuilder};
 use super::{in_body, in_head, split_leading_whitespace};
 
 /// The "in head noscript" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::Doctype(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::StartTag(tag) if tag.name == n::HTML => in_body::process(tb, token),
@@ -18,12 +18,12 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
         Tok::Characters(text) => {
             let (ws, rest) = split_leading_whitespace(text);
             if !ws.text.is_empty() {
-                in_head::process(tb, Tok::Characters(ws));
+                in_head::process(tb, &Tok::Characters(ws));
             }
             if rest.text.is_empty() {
                 Step::Done
             } else {
-                anything_else(tb, Tok::Characters(rest))
+                anything_else(tb, &Tok::Characters(rest))
             }
         }
         Tok::Comment { .. } | Tok::ProcessingInstruction { .. } => in_head::process(tb, token),
@@ -37,11 +37,11 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
         }
         Tok::EndTag(tag) if tag.name == n::BR => anything_else(tb, token),
         Tok::StartTag(tag) if matches!(tag.name, n::HEAD | n::NOSCRIPT) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::EndTag(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         _ => anything_else(tb, token),
@@ -56,8 +56,8 @@ fn end_tag_noscript<'t>(tb: &mut TreeBuilder) -> Step<'t> {
 }
 
 /// "in head noscript": Anything else.
-fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    tb.unexpected(&token);
+fn anything_else<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    tb.unexpected(token);
     tb.open.pop();
-    Step::ReprocessAs(InsertionMode::InHead, token)
+    Step::ReprocessAs(InsertionMode::InHead, *token)
 }

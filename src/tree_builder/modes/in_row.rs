@@ -8,8 +8,8 @@ use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
 use super::in_table;
 
 /// The "in row" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::StartTag(tag) => match tag.name {
             n::TH | n::TD => start_tag_th_td(tb, &tag),
             n::CAPTION | n::COL | n::COLGROUP | n::TBODY | n::TFOOT | n::THEAD | n::TR => {
@@ -22,7 +22,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             n::TABLE => leave_row_and_reprocess(tb, token),
             n::TBODY | n::TFOOT | n::THEAD => end_tag_tbody_tfoot_thead(tb, token, &tag),
             n::BODY | n::CAPTION | n::COL | n::COLGROUP | n::HTML | n::TD | n::TH => {
-                tb.unexpected(&token);
+                tb.unexpected(token);
                 Step::Done
             }
             _ => in_table::process(tb, token),
@@ -58,15 +58,15 @@ fn close_row(tb: &mut TreeBuilder, token: &Tok<'_>) -> bool {
 }
 
 /// "in row": An end tag whose tag name is "tr".
-fn end_tag_tr<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    close_row(tb, &token);
+fn end_tag_tr<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    close_row(tb, token);
     Step::Done
 }
 
 /// "in row": A start tag whose tag name is one of: "caption", "col", "colgroup", "tbody",
 /// "tfoot", "thead", "tr"; An end tag whose tag name is "table".
-fn leave_row_and_reprocess<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    if close_row(tb, &token) {
+fn leave_row_and_reprocess<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    if close_row(tb, token) {
         Step::Reprocess(InsertionMode::InTableBody)
     } else {
         Step::Done
@@ -76,11 +76,11 @@ fn leave_row_and_reprocess<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t>
 /// "in row": An end tag whose tag name is one of: "tbody", "tfoot", "thead".
 fn end_tag_tbody_tfoot_thead<'t>(
     tb: &mut TreeBuilder,
-    token: Tok<'t>,
+    token: &Tok<'t>,
     tag: &TagToken<'_>,
 ) -> Step<'t> {
     if !tb.open.has_in_scope(tag.name, Scope::Table) {
-        tb.unexpected(&token);
+        tb.unexpected(token);
         return Step::Done;
     }
     if !tb.open.has_in_scope(n::TR, Scope::Table) {

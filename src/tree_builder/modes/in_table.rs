@@ -9,8 +9,8 @@ use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
 use super::{in_body, in_head};
 
 /// The "in table" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::Characters(_) | Tok::Null(_)
             if tb.open.current().is_some_and(|e| e.has(TABLE_TEXT_TARGET)) =>
         {
@@ -25,7 +25,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             Step::Done
         }
         Tok::Doctype(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::StartTag(tag) => match tag.name {
@@ -53,7 +53,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             | n::TH
             | n::THEAD
             | n::TR => {
-                tb.unexpected(&token);
+                tb.unexpected(token);
                 Step::Done
             }
             n::TEMPLATE => in_head::process(tb, token),
@@ -66,7 +66,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
 
 /// "in table": A character token, if the current node is table, tbody, template, tfoot,
 /// thead, or tr element.
-fn characters<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn characters<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     // "Let the pending table character tokens be an empty list of tokens. Set the original
     // insertion mode to the current insertion mode. Switch the insertion mode to "in table
     // text" and reprocess the token."
@@ -144,7 +144,7 @@ fn end_tag_table<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> Step<'t> {
 }
 
 /// "in table": A start tag whose tag name is "input".
-fn start_tag_input<'t>(tb: &mut TreeBuilder, token: Tok<'t>, tag: &TagToken<'_>) -> Step<'t> {
+fn start_tag_input<'t>(tb: &mut TreeBuilder, token: &Tok<'t>, tag: &TagToken<'_>) -> Step<'t> {
     if !tag
         .attr(n::TYPE)
         .is_some_and(|t| t.eq_ignore_ascii_case("hidden"))
@@ -175,10 +175,10 @@ fn start_tag_form<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> Step<'t> {
 
 /// "in table": Anything else: "Parse error. Enable foster parenting, process the token using
 /// the rules for the "in body" insertion mode, and then disable foster parenting."
-pub(crate) fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+pub(crate) fn anything_else<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     match &token {
         Tok::Characters(text) => tb.character_errors(ErrorCode::FosterParentedContent, text),
-        _ => tb.unexpected(&token),
+        _ => tb.unexpected(token),
     }
     tb.foster_parenting = true;
     let step = in_body::process(tb, token);

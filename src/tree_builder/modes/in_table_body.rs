@@ -9,8 +9,8 @@ use super::super::{InsertionMode, Step, TagToken, Tok, TreeBuilder};
 use super::in_table;
 
 /// The "in table body" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::StartTag(tag) => match tag.name {
             n::TR => start_tag_tr(tb, &tag),
             n::TH | n::TD => start_tag_th_td(tb, &tag),
@@ -23,7 +23,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
             n::TBODY | n::TFOOT | n::THEAD => end_tag_tbody_tfoot_thead(tb, &tag),
             n::TABLE => leave_table_body_and_reprocess(tb, token),
             n::BODY | n::CAPTION | n::COL | n::COLGROUP | n::HTML | n::TD | n::TH | n::TR => {
-                tb.unexpected(&token);
+                tb.unexpected(token);
                 Step::Done
             }
             _ => in_table::process(tb, token),
@@ -68,13 +68,13 @@ fn end_tag_tbody_tfoot_thead<'t>(tb: &mut TreeBuilder, tag: &TagToken<'_>) -> St
 
 /// "in table body": A start tag whose tag name is one of: "caption", "col", "colgroup",
 /// "tbody", "tfoot", "thead"; An end tag whose tag name is "table".
-fn leave_table_body_and_reprocess<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn leave_table_body_and_reprocess<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     if tb
         .open
         .any_in_scope(&[n::TBODY, n::THEAD, n::TFOOT], Scope::Table)
         .is_none()
     {
-        tb.unexpected(&token);
+        tb.unexpected(token);
         return Step::Done;
     }
     clear_stack_to_table_body_context(tb);

@@ -6,8 +6,8 @@ use super::super::{Step, Text, Tok, TreeBuilder};
 use super::in_table;
 
 /// The "in table text" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         // "A character token that is U+0000 NULL": parse error; ignore the token.
         Tok::Null(offset) => {
             tb.error(ErrorCode::UnexpectedNullCharacterInTree, offset);
@@ -54,13 +54,13 @@ fn anything_else<'t>(tb: &mut TreeBuilder) -> Step<'t> {
         if text.is_all_whitespace() {
             // "Otherwise, insert the characters given by the pending table character tokens
             // list."
-            tb.insert_characters(text);
+            tb.insert_characters(&text);
         } else {
             // "If any of the tokens in the pending table character tokens list are character
             // tokens that are not ASCII whitespace, then this is a parse error: reprocess the
             // character tokens in the pending table character tokens list using the rules given
             // in the "anything else" entry in the "in table" insertion mode."
-            in_table::anything_else(tb, Tok::Characters(text));
+            in_table::anything_else(tb, &Tok::Characters(text));
         }
     }
     tb.current_span = current;

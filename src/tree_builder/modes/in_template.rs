@@ -7,8 +7,8 @@ use super::super::{InsertionMode, Step, Tok, TreeBuilder};
 use super::{in_body, in_head};
 
 /// The "in template" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::Characters(_)
         | Tok::Null(_)
         | Tok::Comment { .. }
@@ -35,7 +35,7 @@ pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
         },
         Tok::EndTag(tag) if tag.name == n::TEMPLATE => in_head::process(tb, token),
         Tok::EndTag(_) => {
-            tb.unexpected(&token);
+            tb.unexpected(token);
             Step::Done
         }
         Tok::Eof(offset) => eof(tb, offset),

@@ -7,8 +7,8 @@ use super::super::{InsertionMode, Step, Tok, TreeBuilder, quirks};
 use super::whitespace_then;
 
 /// The "initial" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         // Whitespace: ignore the token.
         Tok::Characters(text) => whitespace_then(tb, text, |_, _| {}, anything_else),
         Tok::Comment { data, source, .. } => {
@@ -59,8 +59,8 @@ fn doctype_token<'t>(tb: &mut TreeBuilder, d: &Doctype<'_>) -> Step<'t> {
 }
 
 /// "initial": Anything else.
-fn anything_else<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
+fn anything_else<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
     tb.error(ErrorCode::MissingDoctype, token.offset());
     tb.doc.quirks_mode = crate::dom::QuirksMode::Quirks;
-    Step::ReprocessAs(InsertionMode::BeforeHtml, token)
+    Step::ReprocessAs(InsertionMode::BeforeHtml, *token)
 }

@@ -46,7 +46,7 @@ pub(crate) fn whitespace_then<'t>(
     tb: &mut TreeBuilder,
     text: Text<'t>,
     whitespace: impl FnOnce(&mut TreeBuilder, Text<'t>),
-    other: impl FnOnce(&mut TreeBuilder, Tok<'t>) -> Step<'t>,
+    other: impl FnOnce(&mut TreeBuilder, &Tok<'t>) -> Step<'t>,
 ) -> Step<'t> {
     let (ws, rest) = split_leading_whitespace(text);
     if !ws.text.is_empty() {
@@ -55,7 +55,7 @@ pub(crate) fn whitespace_then<'t>(
     if rest.text.is_empty() {
         Step::Done
     } else {
-        other(tb, Tok::Characters(rest))
+        other(tb, &Tok::Characters(rest))
     }
 }
 
@@ -87,7 +87,7 @@ pub(crate) fn insert_whitespace_only<'t>(tb: &mut TreeBuilder, text: Text<'t>) -
     let mut rest = text;
     while !rest.text.is_empty() {
         let (ws, after) = rest.split_at(whitespace_prefix_len(rest.text));
-        tb.insert_characters(ws);
+        tb.insert_characters(&ws);
         let ignored = after
             .text
             .find(|c: char| c.is_ascii() && is_whitespace_byte(c as u8))

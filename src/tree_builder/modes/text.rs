@@ -6,10 +6,10 @@ use crate::error::ErrorCode;
 use super::super::{Step, Tok, TreeBuilder};
 
 /// The "text" insertion mode.
-pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: Tok<'t>) -> Step<'t> {
-    match token {
+pub(crate) fn process<'t>(tb: &mut TreeBuilder, token: &Tok<'t>) -> Step<'t> {
+    match *token {
         Tok::Characters(text) => {
-            tb.insert_characters(text);
+            tb.insert_characters(&text);
             Step::Done
         }
         Tok::Eof(offset) => eof(tb, offset),
