@@ -14,9 +14,9 @@
 use std::fmt::{self, Write};
 use std::sync::OnceLock;
 
-use super::escape::{Mode, escape_into};
+use super::escape::{BLOCK, Mode, escape_into, escape_long_into, window_special};
 use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name as n};
-use crate::dom::{Attr, Document, NodeData, NodeRef};
+use crate::dom::{Attr, Document, NodeData, NodeRef, StrHandle};
 
 /// "Serializes as void" (13.3).
 #[inline]
@@ -116,6 +116,19 @@ fn tag_table() -> &'static str {
     })
 }
 
+/// Every slot of [`tag_table`] as its own `&str` of exactly [`SLOT`] bytes, indexed by
+/// `name * SLOTS + slot`: a slot then comes with a length the compiler can see, so copying
+/// it is one fixed-size copy with no check of the table's text.
+fn tag_slots() -> &'static [&'static str] {
+    static SLOTS_TABLE: OnceLock<Vec<&'static str>> = OnceLock::new();
+    SLOTS_TABLE.get_or_init(|| {
+        let table = tag_table();
+        (0..table.len() / SLOT)
+            .map(|i| table.get(i * SLOT..(i + 1) * SLOT).unwrap_or(""))
+            .collect()
+    })
+}
+
 /// Which slot of a name's.
 #[derive(Copy, Clone)]
 enum Slot {
@@ -132,10 +145,11 @@ enum Slot {
 /// Slots per name.
 const SLOTS: usize = 4;
 
-/// The output: the `String` written to, the tag table, and the document's names.
+/// The output: the `String` written to, the tag table, and the document's names and strings.
 struct Out<'o, 'd> {
     s: &'o mut String,
     table: &'static str,
+    slots: &'static [&'static str],
     doc: &'d Document,
 }
 
@@ -155,14 +169,13 @@ impl Out<'_, '_> {
     /// so this needs no lookup of the name's text).
     #[inline(always)]
     fn tag(&mut self, name: LocalName, slot: Slot) {
-        let at = (name.0 as usize)
+        let i = (name.0 as usize)
             .wrapping_mul(SLOTS)
-            .wrapping_add(slot as usize)
-            .wrapping_mul(SLOT);
+            .wrapping_add(slot as usize);
         // The copy is a whole slot: only with room for it, so that a buffer sized for the
         // exact output never grows for the padding.
         if name.is_static() && self.s.capacity() - self.s.len() >= SLOT {
-            if let Some(padded) = self.table.get(at..at + SLOT) {
+            if let Some(padded) = self.slots.get(i).and_then(|p| p.get(..SLOT)) {
                 let len = usize::from(padded.as_bytes()[SLOT - 1]);
                 if len > 0 {
                     let end = self.s.len() + len;
@@ -173,6 +186,40 @@ impl Out<'_, '_> {
             }
         }
         self.tag_plain(name, slot);
+    }
+
+    /// Appends a string of the document, escaped for text (`QUOTES` false) or a
+    /// double-quoted attribute value, or as it is (`RAW`). A string of at most [`BLOCK`]
+    /// bytes with that many bytes of its buffer after its start (most of them) is checked
+    /// and copied as one fixed-size window (the bytes after the string are then cut off
+    /// again), so that it costs a few vector compares and no call; longer ones are checked a
+    /// block at a time and copied whole.
+    #[inline(always)]
+    fn string<const RAW: bool, const QUOTES: bool>(&mut self, r: impl StrHandle) {
+        let (buf, start, len) = self.doc.strings.locate(r);
+        if len <= BLOCK && self.s.capacity() - self.s.len() >= BLOCK {
+            if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
+                let bytes: &[u8; BLOCK] = window.as_bytes().try_into().unwrap_or(&[0; BLOCK]);
+                if (RAW || !window_special::<QUOTES>(bytes, len)) && window.is_char_boundary(len) {
+                    let end = self.s.len() + len;
+                    self.s.push_str(window);
+                    self.s.truncate(end);
+                    return;
+                }
+            }
+        }
+        let text = buf.get(start..start.wrapping_add(len)).unwrap_or("");
+        if RAW {
+            self.s.push_str(text);
+        } else if text.len() >= BLOCK {
+            escape_long_into::<QUOTES>(self.s, text);
+        } else {
+            escape_into(
+                self.s,
+                text,
+                if QUOTES { Mode::AttrDouble } else { Mode::Text },
+            );
+        }
     }
 
     /// The [flags](VOID) of `name` (none for a dynamic name).
@@ -227,6 +274,7 @@ pub(super) fn serialize_into(
     let mut out = Out {
         s: out,
         table: tag_table(),
+        slots: tag_slots(),
         doc,
     };
     // Room for the depth of most pages up front: growing the stack costs more than the
@@ -315,11 +363,10 @@ pub(super) fn serialize_into(
             }
             NodeData::Text(r) => {
                 let raw = stack.last().map_or(top_raw, |o| o.raw);
-                let t = doc.str(*r);
                 if raw {
-                    out.put(t);
+                    out.string::<true, false>(*r);
                 } else {
-                    escape_into(out.s, t, Mode::Text);
+                    out.string::<false, false>(*r);
                 }
             }
             NodeData::Comment(r) => {
@@ -411,7 +458,7 @@ fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usiz
                 out.put("=\"");
             }
         }
-        escape_into(out.s, doc.str(a.value), Mode::AttrDouble);
+        out.string::<false, true>(a.value);
         out.byte(b'"');
     }
     out.byte(b'>');
