@@ -169,12 +169,12 @@ impl Out<'_, '_> {
     /// so this needs no lookup of the name's text).
     #[inline(always)]
     fn tag(&mut self, name: LocalName, slot: Slot) {
-        let i = (name.0 as usize)
-            .wrapping_mul(SLOTS)
-            .wrapping_add(slot as usize);
+        // A dynamic name's id (top bit set) is past the end of the table.
+        let i =
+            usize::try_from(u64::from(name.0) * SLOTS as u64 + slot as u64).unwrap_or(usize::MAX);
         // The copy is a whole slot: only with room for it, so that a buffer sized for the
         // exact output never grows for the padding.
-        if name.is_static() && self.s.capacity() - self.s.len() >= SLOT {
+        if self.s.capacity() - self.s.len() >= SLOT {
             if let Some(padded) = self.slots.get(i).and_then(|p| p.get(..SLOT)) {
                 let len = usize::from(padded.as_bytes()[SLOT - 1]);
                 if len > 0 {
@@ -232,18 +232,43 @@ impl Out<'_, '_> {
         self.table.as_bytes().get(at).copied().unwrap_or(0)
     }
 
-    /// [`Out::tag`] for a dynamic name: three appends.
+    /// [`Out::tag`] for a dynamic name (or a static one too long for a slot): the text
+    /// before the name, the name (as one fixed-size window of the document's name buffer
+    /// when it is short, like a string in [`Out::string`]: the buffer ends in padding for
+    /// this), and the text after it.
     #[inline(never)]
     fn tag_plain(&mut self, name: LocalName, slot: Slot) {
-        let (before, after) = match slot {
-            Slot::Start => ("<", ""),
-            Slot::StartClosed => ("<", ">"),
-            Slot::End => ("</", ">"),
-            Slot::Attr => (" ", "=\""),
-        };
-        self.put(before);
+        // Each piece a constant, so that it is a store or two rather than a copy call.
+        match slot {
+            Slot::Start | Slot::StartClosed => self.byte(b'<'),
+            Slot::End => self.put("</"),
+            Slot::Attr => self.byte(b' '),
+        }
+        self.name(name);
+        match slot {
+            Slot::Start => {}
+            Slot::StartClosed | Slot::End => self.byte(b'>'),
+            Slot::Attr => self.put("=\""),
+        }
+    }
+
+    /// Appends the text of a dynamic name (or a static one too long for a slot).
+    #[inline(always)]
+    fn name(&mut self, name: LocalName) {
+        if let Some((buf, start, end)) = self.doc.names.locate(name) {
+            let len = end.wrapping_sub(start);
+            if len <= BLOCK && self.s.capacity() - self.s.len() >= BLOCK {
+                if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
+                    if window.is_char_boundary(len) {
+                        let end = self.s.len() + len;
+                        self.s.push_str(window);
+                        self.s.truncate(end);
+                        return;
+                    }
+                }
+            }
+        }
         self.put(self.doc.name_str(name));
-        self.put(after);
     }
 }
 
@@ -254,8 +279,8 @@ struct Open {
     after: Option<indextree::NodeId>,
     /// The element's name; `None` for a document or fragment (no end tag).
     name: Option<LocalName>,
-    /// Whether its text children are written literally.
-    raw: bool,
+    /// Whether text was written literally outside the node (what to go back to after it).
+    outer_raw: bool,
 }
 
 /// Serializes `node` (with `include_self`) or its children into `out`, calling `flush` on
@@ -303,6 +328,8 @@ pub(super) fn serialize_into(
             None => false,
         }
     };
+    // Whether text children of the innermost open node are written literally.
+    let mut raw = top_raw;
     let mut next = if include_self {
         Some(node.raw_id())
     } else {
@@ -327,6 +354,7 @@ pub(super) fn serialize_into(
             if let Some(name) = open.name {
                 out.tag(name, Slot::End);
             }
+            raw = open.outer_raw;
             next = open.after;
             continue;
         };
@@ -353,8 +381,9 @@ pub(super) fn serialize_into(
                             stack.push(Open {
                                 after: next,
                                 name: Some(e.name),
-                                raw: flags & raw_mask != 0,
+                                outer_raw: raw,
                             });
+                            raw = flags & raw_mask != 0;
                             next = Some(first);
                         }
                         None => out.tag(e.name, Slot::End),
@@ -362,7 +391,6 @@ pub(super) fn serialize_into(
                 }
             }
             NodeData::Text(r) => {
-                let raw = stack.last().map_or(top_raw, |o| o.raw);
                 if raw {
                     out.string::<true, false>(*r);
                 } else {
@@ -391,8 +419,9 @@ pub(super) fn serialize_into(
                     stack.push(Open {
                         after: next,
                         name: None,
-                        raw: false,
+                        outer_raw: raw,
                     });
+                    raw = false;
                     next = Some(first);
                 }
             }

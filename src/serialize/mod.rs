@@ -617,8 +617,12 @@ mod tests {
                         text.replace_range(at..at + 1, special);
                     }
                     let value = text.replace('"', "&quot;");
+                    // Names not in the static table, of every length, the last one interned
+                    // the one at the end of the document's name buffer.
+                    let name = format!("d{}", "n".repeat(len % 40));
                     for input in [
                         format!("<p title=\"{value}\">{text}</p><p>tail of the page</p>"),
+                        format!("<p {name}=\"{value}\"><x-{name} {name}2>{text}</x-{name}>"),
                         format!("<p title=\"{value}\">{text}"),
                         format!("<p title={value}x>{text}</p><script>{text}</script>"),
                         format!("<style>{text}</style><p a=\"{value}\" b='{value}'>"),
