@@ -376,17 +376,35 @@ pub(super) fn serialize_into(
                     } else {
                         current.first_child()
                     };
-                    match first {
-                        Some(first) => {
-                            stack.push(Open {
-                                after: next,
-                                name: Some(e.name),
-                                outer_raw: raw,
-                            });
-                            raw = flags & raw_mask != 0;
-                            next = Some(first);
+                    // An element whose only child is a text node (a link, a list item, a
+                    // cell...): the text and the end tag right away, with no frame.
+                    let only_text = first
+                        .and_then(|f| arena.get(f))
+                        .filter(|c| c.next_sibling().is_none())
+                        .and_then(|c| match c.get() {
+                            NodeData::Text(r) => Some(*r),
+                            _ => None,
+                        });
+                    if let Some(r) = only_text {
+                        if flags & raw_mask != 0 {
+                            out.string::<true, false>(r);
+                        } else {
+                            out.string::<false, false>(r);
                         }
-                        None => out.tag(e.name, Slot::End),
+                        out.tag(e.name, Slot::End);
+                    } else {
+                        match first {
+                            Some(first) => {
+                                stack.push(Open {
+                                    after: next,
+                                    name: Some(e.name),
+                                    outer_raw: raw,
+                                });
+                                raw = flags & raw_mask != 0;
+                                next = Some(first);
+                            }
+                            None => out.tag(e.name, Slot::End),
+                        }
                     }
                 }
             }
