@@ -167,8 +167,11 @@ impl Out<'_, '_> {
     /// Writes `<name`, `</name>` or ` name="` for `name`: for a static name, one fixed-size
     /// copy of its slot and a truncation to the length kept in the slot (names are interned,
     /// so this needs no lookup of the name's text).
+    ///
+    /// Returns the name's [flags](VOID) when they came with the slot (`None` when the name was
+    /// written the plain way).
     #[inline(always)]
-    fn tag(&mut self, name: LocalName, slot: Slot) {
+    fn tag_flags(&mut self, name: LocalName, slot: Slot) -> Option<u8> {
         // A dynamic name's id (top bit set) is past the end of the table.
         let i =
             usize::try_from(u64::from(name.0) * SLOTS as u64 + slot as u64).unwrap_or(usize::MAX);
@@ -181,11 +184,12 @@ impl Out<'_, '_> {
                     let end = self.s.len() + len;
                     self.s.push_str(padded);
                     self.s.truncate(end);
-                    return;
+                    return Some(padded.as_bytes()[SLOT - 2]);
                 }
             }
         }
         self.tag_plain(name, slot);
+        None
     }
 
     /// Appends a string of the document, escaped for text (`QUOTES` false) or a
@@ -230,6 +234,12 @@ impl Out<'_, '_> {
         }
         let at = (name.0 as usize).wrapping_mul(SLOTS * SLOT) + SLOT - 2;
         self.table.as_bytes().get(at).copied().unwrap_or(0)
+    }
+
+    /// [`Out::tag_flags`] without the flags.
+    #[inline(always)]
+    fn tag(&mut self, name: LocalName, slot: Slot) {
+        let _ = self.tag_flags(name, slot);
     }
 
     /// [`Out::tag`] for a dynamic name (or a static one too long for a slot): the text
@@ -364,9 +374,9 @@ pub(super) fn serialize_into(
         next = if at_top { None } else { current.next_sibling() };
         match current.get() {
             NodeData::Element(e) => {
-                start_tag(&mut out, e.name, e.attrs.range());
+                let slot_flags = start_tag(&mut out, e.name, e.attrs.range());
                 let flags = if e.ns == Namespace::Html {
-                    out.flags(e.name)
+                    slot_flags.unwrap_or_else(|| out.flags(e.name))
                 } else {
                     0
                 };
@@ -469,17 +479,17 @@ fn children_of(
 }
 
 /// Writes a start tag: `<name`, then each attribute as ` name="value"` (13.3, "An attribute's
-/// serialized name" and "escaping a string" in attribute mode), then `>`.
+/// serialized name" and "escaping a string" in attribute mode), then `>`. Returns the name's
+/// [flags](VOID) when its slot gave them.
 #[inline]
-fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usize>) {
+fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usize>) -> Option<u8> {
     let first = attrs.start;
     let doc = out.doc;
     let attrs: &[Attr] = doc.attrs.get(attrs).unwrap_or(&[]);
     if attrs.is_empty() {
-        out.tag(name, Slot::StartClosed);
-        return;
+        return out.tag_flags(name, Slot::StartClosed);
     }
-    out.tag(name, Slot::Start);
+    let flags = out.tag_flags(name, Slot::Start);
     for (i, a) in attrs.iter().enumerate() {
         match a.ns {
             AttrNamespace::None => out.tag(a.name, Slot::Attr),
@@ -509,6 +519,7 @@ fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usiz
         out.byte(b'"');
     }
     out.byte(b'>');
+    flags
 }
 
 /// The size of the chunks [`serialize_to`] hands to its writer.
