@@ -274,22 +274,31 @@ fn escape_with(s: &str, mode: Mode, mut put: impl FnMut(&str) -> fmt::Result) ->
         if j >= bytes.len() {
             break;
         }
-        let (replacement, len) = match bytes[j] {
-            b'&' => ("&amp;", 1),
-            b'<' => ("&lt;", 1),
-            b'>' => ("&gt;", 1),
-            b'"' if mode == Mode::AttrDouble => ("&quot;", 1),
-            b'\'' if mode == Mode::AttrSingle => ("&#39;", 1),
+        // Which replacement (an index, so that each is written as a constant: a store or two
+        // for a `String` rather than a copy call) and how many bytes it replaces.
+        let (which, len) = match bytes[j] {
+            b'&' => (0, 1),
+            b'<' => (1, 1),
+            b'>' => (2, 1),
+            b'"' if mode == Mode::AttrDouble => (3, 1),
+            b'\'' if mode == Mode::AttrSingle => (4, 1),
             // U+00A0 is C2 A0 in UTF-8; other characters starting with C2 stay.
-            0xC2 if bytes.get(j + 1) == Some(&0xA0) => ("&nbsp;", 2),
-            _ => ("", 0),
+            0xC2 if bytes.get(j + 1) == Some(&0xA0) => (5, 2),
+            _ => (6, 0),
         };
         // Where the scan resumes: past the escaped character, or past the lead byte that
         // turned out to start another character (its continuation byte is never in a set).
         let i = j + len.max(1);
         if len > 0 {
             put(&s[start..j])?;
-            put(replacement)?;
+            match which {
+                0 => put("&amp;")?,
+                1 => put("&lt;")?,
+                2 => put("&gt;")?,
+                3 => put("&quot;")?,
+                4 => put("&#39;")?,
+                _ => put("&nbsp;")?,
+            }
             start = i;
         }
         if next_markup < i {
