@@ -153,12 +153,14 @@ fn main() {
     let mbps = |d| common::mbps(bytes, d);
     let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64();
     println!(
-        "serialize warm: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x); memcpy {:.0} MB/s",
+        "serialize warm: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x); memcpy {:.0} MB/s (html_into at {:.1}% of it, html5ever at {:.1}%)",
         common::median(&mut warm),
         mbps(totals[0]),
         mbps(totals[1]),
         ratio(totals[0], totals[1]),
         mbps(totals[5]),
+        100.0 * mbps(totals[0]) / mbps(totals[5]),
+        100.0 * mbps(totals[1]) / mbps(totals[5]),
     );
     println!(
         "serialize cold: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x)",

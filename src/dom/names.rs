@@ -213,6 +213,9 @@ pub(crate) fn spread(h: u32) -> u64 {
     u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// NULs after the last dynamic name (see [`DynamicNames::locate`]).
+const NAME_PADDING: usize = 32;
+
 /// A per-document table of names that are not in the static table.
 ///
 /// The names live back to back in one string (no allocation per name); the index is a hash
@@ -263,9 +266,14 @@ impl DynamicNames {
         // bytes of its own, and inputs are far smaller than that. Saturating keeps this total
         // without a panic path.
         let i = u32::try_from(self.ends.len()).unwrap_or(DYNAMIC_BIT - 1) & !DYNAMIC_BIT;
+        // The names are followed by NAME_PADDING NULs, so that a reader can copy a window of
+        // that size from the start of any name (the serializer's `locate`).
+        let names_end = self.ends.last().map_or(0, |&e| e as usize);
+        self.text.truncate(names_end);
         self.text.push_str(name);
         self.ends
             .push(u32::try_from(self.text.len()).unwrap_or(u32::MAX));
+        self.text.extend(std::iter::repeat_n('\0', NAME_PADDING));
         self.index
             .insert_unique(spread(hash), (hash, i), |&(h, _)| spread(h));
         LocalName::dynamic(i)
@@ -277,6 +285,20 @@ impl DynamicNames {
             self.find(name, self.keys.hash_one(name) as u32)
                 .map(LocalName::dynamic)
         })
+    }
+
+    /// The buffer holding every dynamic name and where the dynamic `name` starts and ends in
+    /// it (for a reader copying a fixed-size window from the name's start: the serializer);
+    /// `None` for a static name. The range may be out of bounds for a foreign id.
+    #[inline]
+    pub(crate) fn locate(&self, name: LocalName) -> Option<(&str, usize, usize)> {
+        let i = name.dynamic_index()?;
+        let end = self.ends.get(i).map_or(0, |&e| e as usize);
+        let start = match i.checked_sub(1) {
+            Some(p) => self.ends.get(p).map_or(0, |&e| e as usize),
+            None => 0,
+        };
+        Some((&self.text, start, end))
     }
 
     /// The text of `name` (empty for a dynamic id from another document that is out of range).

@@ -94,6 +94,8 @@ impl PackedStr {
 pub(crate) trait StrHandle: Copy {
     /// The string's text.
     fn text(self, strings: &Strings) -> &str;
+    /// The same string as a [`StrRef`].
+    fn resolve(self, strings: &Strings) -> StrRef;
 }
 
 impl StrHandle for StrRef {
@@ -101,12 +103,20 @@ impl StrHandle for StrRef {
     fn text(self, strings: &Strings) -> &str {
         strings.get_ref(self)
     }
+    #[inline]
+    fn resolve(self, _: &Strings) -> StrRef {
+        self
+    }
 }
 
 impl StrHandle for PackedStr {
     #[inline]
     fn text(self, strings: &Strings) -> &str {
         strings.get_ref(strings.unpack(self))
+    }
+    #[inline]
+    fn resolve(self, strings: &Strings) -> StrRef {
+        strings.unpack(self)
     }
 }
 
@@ -168,6 +178,20 @@ impl Strings {
     #[inline]
     pub(crate) fn get(&self, r: impl StrHandle) -> &str {
         r.text(self)
+    }
+
+    /// The buffer that holds `r`, where `r` starts in it, and its length: for a reader that
+    /// copies a fixed-size window from the string's start (the serializer). The range may be
+    /// out of the buffer's bounds for a broken reference; [`Strings::get`] is then `""`.
+    #[inline]
+    pub(crate) fn locate(&self, r: impl StrHandle) -> (&str, usize, usize) {
+        let r = r.resolve(self);
+        let buf = if r.is_extra() {
+            &self.extra
+        } else {
+            &self.source
+        };
+        (buf, r.offset(), r.len as usize)
     }
 
     /// The text of `r`.

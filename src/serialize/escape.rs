@@ -34,6 +34,102 @@ pub(crate) fn escape_into(out: &mut String, s: &str, mode: Mode) {
     escape_slow(out, s, mode);
 }
 
+/// The size of the windows and blocks [`window_special`] and [`escape_long_into`] check.
+pub(crate) const BLOCK: usize = 32;
+
+/// Whether `b` may need escaping in text (`QUOTES` false: `&`, `<`, `>`, the lead byte of
+/// U+00A0) or in a double-quoted attribute value (`QUOTES`: also `"`): 1 or 0. Written
+/// without branches so that a loop over a block compiles to vector compares.
+#[inline(always)]
+fn lane<const QUOTES: bool>(b: u8) -> u8 {
+    let markup = u8::from(b == b'&') | u8::from(b == b'<') | u8::from(b == b'>');
+    let quote = if QUOTES { u8::from(b == b'"') } else { 0 };
+    markup | quote | u8::from(b == 0xC2)
+}
+
+/// Which of the first `len` bytes of a window to look at: `KEEP[len]` has `len` bytes of
+/// 0xFF, then zeros.
+static KEEP: [[u8; BLOCK]; BLOCK + 1] = {
+    let mut t = [[0; BLOCK]; BLOCK + 1];
+    let mut n = 0;
+    while n <= BLOCK {
+        let mut i = 0;
+        while i < n {
+            t[n][i] = 0xFF;
+            i += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// Whether any of the first `len` bytes of `window` may need escaping ([`lane`]); the bytes
+/// after them (whatever follows the string in its buffer) are masked off. A few vector
+/// compares, no branch on the length.
+#[inline(always)]
+pub(crate) fn window_special<const QUOTES: bool>(window: &[u8; BLOCK], len: usize) -> bool {
+    let keep = KEEP.get(len).unwrap_or(&KEEP[0]);
+    let mut m = [0u8; BLOCK];
+    for i in 0..BLOCK {
+        m[i] = lane::<QUOTES>(window[i]) & keep[i];
+    }
+    any_lane(&m)
+}
+
+/// Whether a lane of `m` is nonzero (two 16-byte words: one vector test).
+#[inline(always)]
+fn any_lane(m: &[u8; BLOCK]) -> bool {
+    let (lo, hi) = m.split_at(16);
+    let word = |h: &[u8]| u128::from_ne_bytes(h.try_into().unwrap_or([0; 16]));
+    word(lo) | word(hi) != 0
+}
+
+/// Whether a byte of a block may need escaping ([`lane`]).
+#[inline(always)]
+fn block_special<const QUOTES: bool>(block: &[u8; BLOCK]) -> bool {
+    let mut m = [0u8; BLOCK];
+    for i in 0..BLOCK {
+        m[i] = lane::<QUOTES>(block[i]);
+    }
+    any_lane(&m)
+}
+
+/// Appends `s` (at least [`BLOCK`] bytes long) escaped for text (`QUOTES` false) or a
+/// double-quoted attribute value: checked a block at a time (the last block overlapping the
+/// one before), appended whole when no block holds a byte to escape, else escaped from the
+/// first block that does by the linear pass of [`escape_with`].
+#[inline(never)]
+pub(crate) fn escape_long_into<const QUOTES: bool>(out: &mut String, s: &str) {
+    let bytes = s.as_bytes();
+    let mut rest = bytes;
+    let mut clean = 0;
+    while let Some((block, tail)) = rest.split_first_chunk::<BLOCK>() {
+        if block_special::<QUOTES>(block) {
+            break;
+        }
+        clean += BLOCK;
+        rest = tail;
+    }
+    if rest.len() < BLOCK {
+        let last_clean = bytes
+            .last_chunk::<BLOCK>()
+            .is_some_and(|last| rest.is_empty() || !block_special::<QUOTES>(last));
+        if last_clean {
+            out.push_str(s);
+            return;
+        }
+    }
+    // The clean prefix ends at a block boundary, which may split a character: take the
+    // longest prefix that ends at one (no byte of the set is a continuation byte).
+    while clean > 0 && !s.is_char_boundary(clean) {
+        clean -= 1;
+    }
+    let (head, tail) = s.split_at(clean);
+    out.push_str(head);
+    let mode = if QUOTES { Mode::AttrDouble } else { Mode::Text };
+    escape_slow(out, tail, mode);
+}
+
 #[inline(never)]
 fn escape_slow(out: &mut String, s: &str, mode: Mode) {
     let _ = escape_with(s, mode, |piece| {
@@ -178,22 +274,31 @@ fn escape_with(s: &str, mode: Mode, mut put: impl FnMut(&str) -> fmt::Result) ->
         if j >= bytes.len() {
             break;
         }
-        let (replacement, len) = match bytes[j] {
-            b'&' => ("&amp;", 1),
-            b'<' => ("&lt;", 1),
-            b'>' => ("&gt;", 1),
-            b'"' if mode == Mode::AttrDouble => ("&quot;", 1),
-            b'\'' if mode == Mode::AttrSingle => ("&#39;", 1),
+        // Which replacement (an index, so that each is written as a constant: a store or two
+        // for a `String` rather than a copy call) and how many bytes it replaces.
+        let (which, len) = match bytes[j] {
+            b'&' => (0, 1),
+            b'<' => (1, 1),
+            b'>' => (2, 1),
+            b'"' if mode == Mode::AttrDouble => (3, 1),
+            b'\'' if mode == Mode::AttrSingle => (4, 1),
             // U+00A0 is C2 A0 in UTF-8; other characters starting with C2 stay.
-            0xC2 if bytes.get(j + 1) == Some(&0xA0) => ("&nbsp;", 2),
-            _ => ("", 0),
+            0xC2 if bytes.get(j + 1) == Some(&0xA0) => (5, 2),
+            _ => (6, 0),
         };
         // Where the scan resumes: past the escaped character, or past the lead byte that
         // turned out to start another character (its continuation byte is never in a set).
         let i = j + len.max(1);
         if len > 0 {
             put(&s[start..j])?;
-            put(replacement)?;
+            match which {
+                0 => put("&amp;")?,
+                1 => put("&lt;")?,
+                2 => put("&gt;")?,
+                3 => put("&quot;")?,
+                4 => put("&#39;")?,
+                _ => put("&nbsp;")?,
+            }
             start = i;
         }
         if next_markup < i {

@@ -14,9 +14,9 @@
 use std::fmt::{self, Write};
 use std::sync::OnceLock;
 
-use super::escape::{Mode, escape_into};
+use super::escape::{BLOCK, Mode, escape_into, escape_long_into, window_special};
 use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name as n};
-use crate::dom::{Attr, Document, NodeData, NodeRef};
+use crate::dom::{Attr, Document, NodeData, NodeRef, StrHandle};
 
 /// "Serializes as void" (13.3).
 #[inline]
@@ -116,6 +116,19 @@ fn tag_table() -> &'static str {
     })
 }
 
+/// Every slot of [`tag_table`] as its own `&str` of exactly [`SLOT`] bytes, indexed by
+/// `name * SLOTS + slot`: a slot then comes with a length the compiler can see, so copying
+/// it is one fixed-size copy with no check of the table's text.
+fn tag_slots() -> &'static [&'static str] {
+    static SLOTS_TABLE: OnceLock<Vec<&'static str>> = OnceLock::new();
+    SLOTS_TABLE.get_or_init(|| {
+        let table = tag_table();
+        (0..table.len() / SLOT)
+            .map(|i| table.get(i * SLOT..(i + 1) * SLOT).unwrap_or(""))
+            .collect()
+    })
+}
+
 /// Which slot of a name's.
 #[derive(Copy, Clone)]
 enum Slot {
@@ -132,10 +145,11 @@ enum Slot {
 /// Slots per name.
 const SLOTS: usize = 4;
 
-/// The output: the `String` written to, the tag table, and the document's names.
+/// The output: the `String` written to, the tag table, and the document's names and strings.
 struct Out<'o, 'd> {
     s: &'o mut String,
     table: &'static str,
+    slots: &'static [&'static str],
     doc: &'d Document,
 }
 
@@ -153,26 +167,63 @@ impl Out<'_, '_> {
     /// Writes `<name`, `</name>` or ` name="` for `name`: for a static name, one fixed-size
     /// copy of its slot and a truncation to the length kept in the slot (names are interned,
     /// so this needs no lookup of the name's text).
+    ///
+    /// Returns the name's [flags](VOID) when they came with the slot (`None` when the name was
+    /// written the plain way).
     #[inline(always)]
-    fn tag(&mut self, name: LocalName, slot: Slot) {
-        let at = (name.0 as usize)
-            .wrapping_mul(SLOTS)
-            .wrapping_add(slot as usize)
-            .wrapping_mul(SLOT);
+    fn tag_flags(&mut self, name: LocalName, slot: Slot) -> Option<u8> {
+        // A dynamic name's id (top bit set) is past the end of the table.
+        let i =
+            usize::try_from(u64::from(name.0) * SLOTS as u64 + slot as u64).unwrap_or(usize::MAX);
         // The copy is a whole slot: only with room for it, so that a buffer sized for the
         // exact output never grows for the padding.
-        if name.is_static() && self.s.capacity() - self.s.len() >= SLOT {
-            if let Some(padded) = self.table.get(at..at + SLOT) {
+        if self.s.capacity() - self.s.len() >= SLOT {
+            if let Some(padded) = self.slots.get(i).and_then(|p| p.get(..SLOT)) {
                 let len = usize::from(padded.as_bytes()[SLOT - 1]);
                 if len > 0 {
                     let end = self.s.len() + len;
                     self.s.push_str(padded);
                     self.s.truncate(end);
-                    return;
+                    return Some(padded.as_bytes()[SLOT - 2]);
                 }
             }
         }
         self.tag_plain(name, slot);
+        None
+    }
+
+    /// Appends a string of the document, escaped for text (`QUOTES` false) or a
+    /// double-quoted attribute value, or as it is (`RAW`). A string of at most [`BLOCK`]
+    /// bytes with that many bytes of its buffer after its start (most of them) is checked
+    /// and copied as one fixed-size window (the bytes after the string are then cut off
+    /// again), so that it costs a few vector compares and no call; longer ones are checked a
+    /// block at a time and copied whole.
+    #[inline(always)]
+    fn string<const RAW: bool, const QUOTES: bool>(&mut self, r: impl StrHandle) {
+        let (buf, start, len) = self.doc.strings.locate(r);
+        if len <= BLOCK && self.s.capacity() - self.s.len() >= BLOCK {
+            if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
+                let bytes: &[u8; BLOCK] = window.as_bytes().try_into().unwrap_or(&[0; BLOCK]);
+                if (RAW || !window_special::<QUOTES>(bytes, len)) && window.is_char_boundary(len) {
+                    let end = self.s.len() + len;
+                    self.s.push_str(window);
+                    self.s.truncate(end);
+                    return;
+                }
+            }
+        }
+        let text = buf.get(start..start.wrapping_add(len)).unwrap_or("");
+        if RAW {
+            self.s.push_str(text);
+        } else if text.len() >= BLOCK {
+            escape_long_into::<QUOTES>(self.s, text);
+        } else {
+            escape_into(
+                self.s,
+                text,
+                if QUOTES { Mode::AttrDouble } else { Mode::Text },
+            );
+        }
     }
 
     /// The [flags](VOID) of `name` (none for a dynamic name).
@@ -185,18 +236,49 @@ impl Out<'_, '_> {
         self.table.as_bytes().get(at).copied().unwrap_or(0)
     }
 
-    /// [`Out::tag`] for a dynamic name: three appends.
+    /// [`Out::tag_flags`] without the flags.
+    #[inline(always)]
+    fn tag(&mut self, name: LocalName, slot: Slot) {
+        let _ = self.tag_flags(name, slot);
+    }
+
+    /// [`Out::tag`] for a dynamic name (or a static one too long for a slot): the text
+    /// before the name, the name (as one fixed-size window of the document's name buffer
+    /// when it is short, like a string in [`Out::string`]: the buffer ends in padding for
+    /// this), and the text after it.
     #[inline(never)]
     fn tag_plain(&mut self, name: LocalName, slot: Slot) {
-        let (before, after) = match slot {
-            Slot::Start => ("<", ""),
-            Slot::StartClosed => ("<", ">"),
-            Slot::End => ("</", ">"),
-            Slot::Attr => (" ", "=\""),
-        };
-        self.put(before);
+        // Each piece a constant, so that it is a store or two rather than a copy call.
+        match slot {
+            Slot::Start | Slot::StartClosed => self.byte(b'<'),
+            Slot::End => self.put("</"),
+            Slot::Attr => self.byte(b' '),
+        }
+        self.name(name);
+        match slot {
+            Slot::Start => {}
+            Slot::StartClosed | Slot::End => self.byte(b'>'),
+            Slot::Attr => self.put("=\""),
+        }
+    }
+
+    /// Appends the text of a dynamic name (or a static one too long for a slot).
+    #[inline(always)]
+    fn name(&mut self, name: LocalName) {
+        if let Some((buf, start, end)) = self.doc.names.locate(name) {
+            let len = end.wrapping_sub(start);
+            if len <= BLOCK && self.s.capacity() - self.s.len() >= BLOCK {
+                if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
+                    if window.is_char_boundary(len) {
+                        let end = self.s.len() + len;
+                        self.s.push_str(window);
+                        self.s.truncate(end);
+                        return;
+                    }
+                }
+            }
+        }
         self.put(self.doc.name_str(name));
-        self.put(after);
     }
 }
 
@@ -207,8 +289,8 @@ struct Open {
     after: Option<indextree::NodeId>,
     /// The element's name; `None` for a document or fragment (no end tag).
     name: Option<LocalName>,
-    /// Whether its text children are written literally.
-    raw: bool,
+    /// Whether text was written literally outside the node (what to go back to after it).
+    outer_raw: bool,
 }
 
 /// Serializes `node` (with `include_self`) or its children into `out`, calling `flush` on
@@ -227,6 +309,7 @@ pub(super) fn serialize_into(
     let mut out = Out {
         s: out,
         table: tag_table(),
+        slots: tag_slots(),
         doc,
     };
     // Room for the depth of most pages up front: growing the stack costs more than the
@@ -255,6 +338,8 @@ pub(super) fn serialize_into(
             None => false,
         }
     };
+    // Whether text children of the innermost open node are written literally.
+    let mut raw = top_raw;
     let mut next = if include_self {
         Some(node.raw_id())
     } else {
@@ -279,6 +364,7 @@ pub(super) fn serialize_into(
             if let Some(name) = open.name {
                 out.tag(name, Slot::End);
             }
+            raw = open.outer_raw;
             next = open.after;
             continue;
         };
@@ -288,9 +374,9 @@ pub(super) fn serialize_into(
         next = if at_top { None } else { current.next_sibling() };
         match current.get() {
             NodeData::Element(e) => {
-                start_tag(&mut out, e.name, e.attrs.range());
+                let slot_flags = start_tag(&mut out, e.name, e.attrs.range());
                 let flags = if e.ns == Namespace::Html {
-                    out.flags(e.name)
+                    slot_flags.unwrap_or_else(|| out.flags(e.name))
                 } else {
                     0
                 };
@@ -300,26 +386,43 @@ pub(super) fn serialize_into(
                     } else {
                         current.first_child()
                     };
-                    match first {
-                        Some(first) => {
-                            stack.push(Open {
-                                after: next,
-                                name: Some(e.name),
-                                raw: flags & raw_mask != 0,
-                            });
-                            next = Some(first);
+                    // An element whose only child is a text node (a link, a list item, a
+                    // cell...): the text and the end tag right away, with no frame.
+                    let only_text = first
+                        .and_then(|f| arena.get(f))
+                        .filter(|c| c.next_sibling().is_none())
+                        .and_then(|c| match c.get() {
+                            NodeData::Text(r) => Some(*r),
+                            _ => None,
+                        });
+                    if let Some(r) = only_text {
+                        if flags & raw_mask != 0 {
+                            out.string::<true, false>(r);
+                        } else {
+                            out.string::<false, false>(r);
                         }
-                        None => out.tag(e.name, Slot::End),
+                        out.tag(e.name, Slot::End);
+                    } else {
+                        match first {
+                            Some(first) => {
+                                stack.push(Open {
+                                    after: next,
+                                    name: Some(e.name),
+                                    outer_raw: raw,
+                                });
+                                raw = flags & raw_mask != 0;
+                                next = Some(first);
+                            }
+                            None => out.tag(e.name, Slot::End),
+                        }
                     }
                 }
             }
             NodeData::Text(r) => {
-                let raw = stack.last().map_or(top_raw, |o| o.raw);
-                let t = doc.str(*r);
                 if raw {
-                    out.put(t);
+                    out.string::<true, false>(*r);
                 } else {
-                    escape_into(out.s, t, Mode::Text);
+                    out.string::<false, false>(*r);
                 }
             }
             NodeData::Comment(r) => {
@@ -344,8 +447,9 @@ pub(super) fn serialize_into(
                     stack.push(Open {
                         after: next,
                         name: None,
-                        raw: false,
+                        outer_raw: raw,
                     });
+                    raw = false;
                     next = Some(first);
                 }
             }
@@ -375,17 +479,17 @@ fn children_of(
 }
 
 /// Writes a start tag: `<name`, then each attribute as ` name="value"` (13.3, "An attribute's
-/// serialized name" and "escaping a string" in attribute mode), then `>`.
+/// serialized name" and "escaping a string" in attribute mode), then `>`. Returns the name's
+/// [flags](VOID) when its slot gave them.
 #[inline]
-fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usize>) {
+fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usize>) -> Option<u8> {
     let first = attrs.start;
     let doc = out.doc;
     let attrs: &[Attr] = doc.attrs.get(attrs).unwrap_or(&[]);
     if attrs.is_empty() {
-        out.tag(name, Slot::StartClosed);
-        return;
+        return out.tag_flags(name, Slot::StartClosed);
     }
-    out.tag(name, Slot::Start);
+    let flags = out.tag_flags(name, Slot::Start);
     for (i, a) in attrs.iter().enumerate() {
         match a.ns {
             AttrNamespace::None => out.tag(a.name, Slot::Attr),
@@ -411,10 +515,11 @@ fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usiz
                 out.put("=\"");
             }
         }
-        escape_into(out.s, doc.str(a.value), Mode::AttrDouble);
+        out.string::<false, true>(a.value);
         out.byte(b'"');
     }
     out.byte(b'>');
+    flags
 }
 
 /// The size of the chunks [`serialize_to`] hands to its writer.

@@ -590,6 +590,65 @@ impl Document {
 mod tests {
     use super::*;
 
+    /// The direct writer against the token path for strings whose characters to escape sit
+    /// at every place of the fixed-size windows and blocks the direct writer checks: text and
+    /// attribute values of every length up to past two blocks, with `&`, `<`, `>`, `"`,
+    /// U+00A0 or another character starting with its lead byte at each position, in the
+    /// middle of the source and at its very end (no window past the string), in raw text,
+    /// and set through the mutation API (strings in the second buffer).
+    #[test]
+    fn windows_and_blocks_match_token_path() {
+        let options = SerializeOptions::default();
+        let check = |doc: &Document| {
+            let mut want = String::new();
+            serialize_with_options(doc.root(), false, &options, &mut want).unwrap();
+            assert_eq!(doc.html(), want);
+            let mut sized = String::with_capacity(want.len());
+            doc.html_into(&mut sized);
+            assert_eq!(sized, want);
+        };
+        for special in ["&amp;", "&lt;", "&gt;", "\"", "\u{a0}", "\u{a9}", "\u{e9}"] {
+            for len in 0..70usize {
+                for at in (0..len).step_by(3).chain([len.saturating_sub(1)]) {
+                    let mut text: String = (0..len)
+                        .map(|i| char::from(b'a' + (i % 26) as u8))
+                        .collect();
+                    if len > 0 {
+                        text.replace_range(at..at + 1, special);
+                    }
+                    let value = text.replace('"', "&quot;");
+                    // Names not in the static table, of every length, the last one interned
+                    // the one at the end of the document's name buffer.
+                    let name = format!("d{}", "n".repeat(len % 40));
+                    for input in [
+                        format!("<p title=\"{value}\">{text}</p><p>tail of the page</p>"),
+                        format!("<p {name}=\"{value}\"><x-{name} {name}2>{text}</x-{name}>"),
+                        format!("<p title=\"{value}\">{text}"),
+                        format!("<p title={value}x>{text}</p><script>{text}</script>"),
+                        format!("<style>{text}</style><p a=\"{value}\" b='{value}'>"),
+                    ] {
+                        let mut doc = Document::parse(&input);
+                        check(&doc);
+                        let p = doc
+                            .root()
+                            .descendants()
+                            .find(|n| n.as_element().is_some_and(|e| e.name().as_str() == "p"))
+                            .unwrap()
+                            .node_id();
+                        let raw = text
+                            .replace("&amp;", "&")
+                            .replace("&lt;", "<")
+                            .replace("&gt;", ">");
+                        doc.set_attribute(p, "data-x", &raw).unwrap();
+                        let t = doc.new_text(&raw);
+                        doc.append(p, t).unwrap();
+                        check(&doc);
+                    }
+                }
+            }
+        }
+    }
+
     /// The direct writer used for default options and the token path used for any options
     /// must agree exactly when the options are the defaults.
     #[test]
