@@ -857,6 +857,8 @@ impl Tokenizer {
                 self.error_at(input, sink, ErrorCode::EndTagWithTrailingSolidus, gt);
             }
         }
+        // The tag is complete: its duplicate checks are over.
+        self.tag.finish();
         let name = self.tag.name(input.text, input.base);
         let name_id = LocalName::from_static_str(name);
         if kind == TagKind::Start {

@@ -208,7 +208,11 @@ impl TreeBuilder {
         let t = tag.tag;
         let raw = t.map_or(&[][..], |t| t.raw_attrs());
         if let (Some(t), false) = (t, raw.is_empty()) {
-            self.doc.attrs.reserve(raw.len());
+            self.doc.reserve_attrs(raw.len(), || {
+                raw.iter()
+                    .filter(|a| a.name_id().is_none())
+                    .map(|a| t.raw_name(a))
+            });
             for a in raw {
                 // (A name's text is looked at only when it has no static id.)
                 let name = match a.name_id() {
@@ -216,7 +220,7 @@ impl TreeBuilder {
                     None => self.doc.intern(t.raw_name(a)),
                 };
                 let value = t.raw_value(a);
-                let source = a.value.source_offset();
+                let source = t.raw_source_offset(a);
                 if ns == Namespace::Html {
                     // No attribute adjustments, integration point or xmlns checks in HTML.
                     self.doc.push_attr(name, AttrNamespace::None, value, source);
