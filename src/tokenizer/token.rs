@@ -181,31 +181,44 @@ impl<'t> Tag<'t> {
     #[inline]
     pub(crate) fn raw_name(&self, raw: &RawAttr) -> &'t str {
         let b = self.builder;
-        raw.name
-            .resolve(&b.names, self.input, self.input_base, b.start, &b.mirror)
+        raw.name.resolve(
+            raw.name_owned,
+            &b.names,
+            self.input,
+            self.input_base,
+            b.start,
+            &b.mirror,
+        )
     }
 
-    /// The value of `raw` (one of [`Tag::raw_attrs`]).
+    /// The value of `raw` (one of [`Tag::raw_attrs`]), and if it is exactly the input at
+    /// some offset, that offset.
     #[inline]
-    pub(crate) fn raw_value(&self, raw: &RawAttr) -> &'t str {
+    pub(crate) fn raw_value_and_source(&self, raw: &RawAttr) -> (&'t str, Option<usize>) {
         let b = self.builder;
-        raw.value
-            .resolve(&b.values, self.input, self.input_base, b.start, &b.mirror)
-    }
-
-    /// If the value of `raw` (one of [`Tag::raw_attrs`]) is exactly the input at some
-    /// offset, that offset.
-    #[inline]
-    pub(crate) fn raw_source_offset(&self, raw: &RawAttr) -> Option<usize> {
-        raw.value.source_offset(self.builder.start)
+        if raw.value_owned {
+            let (start, end) = raw.value.range();
+            return (b.values.get(start..end).unwrap_or(""), None);
+        }
+        // In this chunk, or (read from the mirror) before it.
+        let (start, end) = raw.value.in_chunk(self.input_base);
+        match self.input.get(start..end) {
+            Some(text) => (text, Some(self.input_base.wrapping_add(start))),
+            None => {
+                let (start, _) = raw.value.in_tag(b.start);
+                let text = raw.value.in_mirror(b.start, &b.mirror);
+                (text, Some(b.start.wrapping_add(start)))
+            }
+        }
     }
 
     fn resolve(&self, index: usize, raw: &RawAttr) -> Attribute<'t> {
+        let (value, source_offset) = self.raw_value_and_source(raw);
         Attribute {
             name: self.raw_name(raw),
             name_id: raw.name_id(),
-            value: self.raw_value(raw),
-            source_offset: self.raw_source_offset(raw),
+            value,
+            source_offset,
             name_span: self.builder.name_span(index, raw),
         }
     }
@@ -268,99 +281,110 @@ pub struct Attribute<'t> {
 /// A piece starts out as a reference to the input and stays one while it is exactly one
 /// contiguous slice of the current chunk (for names: with no ASCII upper alpha, which the
 /// tokenizer lowercases). Anything else (a character reference, a CR, a U+0000, a lowercased
-/// name, the chunk ending) copies it into one of the builder's buffers.
+/// name, the chunk ending) copies it into one of the builder's buffers: the piece is then
+/// *owned*, which a flag kept beside it tells (so that both words stay plain offsets).
 ///
-/// Two 32-bit words, with the top bit of `start` telling an owned piece (a range of a buffer)
-/// from an input reference: a range of stream offsets counted from the tag's start (its
-/// *origin*, [`TagBuilder::start`]), so that a piece takes 8 bytes however long the stream.
-/// The builder writes them with plain stores (an enum made the compiler copy a padded
-/// template through the stack, which stalled store forwarding).
+/// Two 32-bit words: a range of one of the builder's buffers, or of stream offsets modulo
+/// 2^32 (as the states give them, with no arithmetic on the hot path; ranges are taken
+/// modulo 2^32 too, from the chunk's start or the tag's, so that a piece may straddle a
+/// multiple of 2^32). The tokenizer feeds its states chunks of at most [`MAX_CHUNK`] bytes,
+/// which makes a reference's place in its chunk unambiguous; a tag is limited to 2 GiB of
+/// input (a larger one reads other text of the tag, or nothing: no panic).
 ///
 /// An input reference outlives its chunk: when the tag continues in the next chunk, the
 /// builder copies the tag's text up to its last attribute into its *mirror* (see
 /// [`TagBuilder::detach_from_input`]), where references before the current chunk are read.
-///
-/// A tag is limited to 2 GiB of input and 2 GiB in each buffer (more wraps the offsets: the
-/// pieces past that point read as other text of the tag, or as empty; nothing panics).
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Piece {
     start: u32,
     end: u32,
 }
 
-/// The flag of an owned piece.
-const OWNED: u32 = 1 << 31;
-
-/// An offset from the tag's start (see [`Piece`]).
-#[inline]
-fn rel(offset: usize, origin: usize) -> u32 {
-    offset.wrapping_sub(origin) as u32
-}
+/// The most input the tokenizer's states see at once (see [`Piece`]).
+pub(crate) const MAX_CHUNK: usize = 1 << 30;
 
 impl Piece {
     /// The empty piece (owned, so that the next input starts a reference).
-    pub(crate) const EMPTY: Piece = Piece {
-        start: OWNED,
-        end: 0,
-    };
+    pub(crate) const EMPTY: Piece = Piece { start: 0, end: 0 };
+
+    /// An empty input reference at stream offset `at`.
+    #[inline]
+    fn at(at: usize) -> Piece {
+        Piece {
+            start: at as u32,
+            end: at as u32,
+        }
+    }
 
     /// Buffer bytes `start..end`.
     #[inline]
     fn owned(start: usize, end: usize) -> Piece {
         Piece {
-            start: start as u32 | OWNED,
+            start: start as u32,
             end: end as u32,
         }
     }
 
-    #[inline]
-    fn is_owned(self) -> bool {
-        self.start & OWNED != 0
-    }
-
-    /// The range, in the buffer (owned) or in offsets from the tag's start (input).
+    /// The range in the buffer (owned pieces).
     #[inline]
     fn range(self) -> (usize, usize) {
-        ((self.start & !OWNED) as usize, self.end as usize)
+        (self.start as usize, self.end as usize)
     }
 
     #[inline]
     fn is_empty(self) -> bool {
-        self.start & !OWNED == self.end
+        self.start == self.end
     }
 
-    /// The stream offset of the piece if it is an input reference (`origin`: the tag's
-    /// start).
+    /// The range of an input reference in `input`, which starts at stream offset `base`.
     #[inline]
-    pub(crate) fn source_offset(self, origin: usize) -> Option<usize> {
-        (!self.is_owned()).then_some(origin.wrapping_add(self.start as usize))
+    fn in_chunk(self, base: usize) -> (usize, usize) {
+        let base = base as u32;
+        (
+            self.start.wrapping_sub(base) as usize,
+            self.end.wrapping_sub(base) as usize,
+        )
+    }
+
+    /// The range of an input reference counted from stream offset `origin` (the tag's
+    /// start: in the mirror).
+    #[inline]
+    fn in_tag(self, origin: usize) -> (usize, usize) {
+        self.in_chunk(origin)
     }
 
     /// The text of an input reference: in `input`, which starts at stream offset `base`,
     /// or before it, in `mirror` (the tag's text from its start, `origin`).
     #[inline]
     fn in_input<'t>(self, input: &'t str, base: usize, origin: usize, mirror: &'t str) -> &'t str {
-        let (start, end) = self.range();
-        let shift = origin.wrapping_sub(base);
-        match input.get(start.wrapping_add(shift)..end.wrapping_add(shift)) {
+        let (start, end) = self.in_chunk(base);
+        match input.get(start..end) {
             Some(text) => text,
-            None => mirror.get(start..end).unwrap_or(""),
+            None => self.in_mirror(origin, mirror),
         }
     }
 
-    /// The text of the piece: in `buf` or in the input (see [`Piece::in_input`]).
+    #[cold]
+    fn in_mirror(self, origin: usize, mirror: &str) -> &str {
+        let (start, end) = self.in_tag(origin);
+        mirror.get(start..end).unwrap_or("")
+    }
+
+    /// The text of the piece: in `buf` if `owned`, else in the input (see
+    /// [`Piece::in_input`]).
     #[inline]
     pub(crate) fn resolve<'t>(
         self,
+        owned: bool,
         buf: &'t str,
         input: &'t str,
         base: usize,
         origin: usize,
         mirror: &'t str,
     ) -> &'t str {
-        if self.is_owned() {
-            let (start, end) = self.range();
-            buf.get(start..end).unwrap_or("")
+        if owned {
+            buf.get(self.start as usize..self.end as usize)
+                .unwrap_or("")
         } else {
             self.in_input(input, base, origin, mirror)
         }
@@ -373,68 +397,70 @@ impl Piece {
     #[inline]
     fn push_input(
         &mut self,
+        owned: &mut bool,
         buf: &mut String,
         start: usize,
         end: usize,
         input: &str,
         base: usize,
-        origin: usize,
         lowercase: bool,
     ) {
         if start == end {
             return;
         }
         if !lowercase {
-            if self.is_owned() {
+            if *owned {
                 if self.is_empty() {
                     *self = Piece {
-                        start: rel(start, origin),
-                        end: rel(end, origin),
+                        start: start as u32,
+                        end: end as u32,
                     };
+                    *owned = false;
                     return;
                 }
-            } else if self.end == rel(start, origin) {
-                self.end = rel(end, origin);
+            } else if self.end == start as u32 {
+                self.end = end as u32;
                 return;
             }
         }
-        self.push_input_slow(buf, start, end, input, base, origin, lowercase);
+        self.push_input_slow(owned, buf, start, end, input, base, lowercase);
     }
 
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn push_input_slow(
         &mut self,
+        owned: &mut bool,
         buf: &mut String,
         start: usize,
         end: usize,
         input: &str,
         base: usize,
-        origin: usize,
         lowercase: bool,
     ) {
         let Some(text) = input.get(start.wrapping_sub(base)..end.wrapping_sub(base)) else {
             return;
         };
         if lowercase && !text.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.push_input(buf, start, end, input, base, origin, false);
+            self.push_input(owned, buf, start, end, input, base, false);
             return;
         }
         if !lowercase {
-            if self.is_owned() {
+            if *owned {
                 if self.is_empty() {
                     *self = Piece {
-                        start: rel(start, origin),
-                        end: rel(end, origin),
+                        start: start as u32,
+                        end: end as u32,
                     };
+                    *owned = false;
                     return;
                 }
-            } else if self.end == rel(start, origin) {
-                self.end = rel(end, origin);
+            } else if self.end == start as u32 {
+                self.end = end as u32;
                 return;
             }
         }
-        self.push_str(buf, text, input, base, origin);
+        self.push_str(owned, buf, text, input, base);
         if lowercase {
             let from = buf.len() - text.len();
             buf[from..].make_ascii_lowercase();
@@ -443,19 +469,21 @@ impl Piece {
 
     /// Appends `s` (text that is not the input at this point), copying the piece into `buf`.
     #[inline]
-    fn push_str(&mut self, buf: &mut String, s: &str, input: &str, base: usize, origin: usize) {
-        self.make_owned(buf, input, base, origin);
+    fn push_str(&mut self, owned: &mut bool, buf: &mut String, s: &str, input: &str, base: usize) {
+        self.make_owned(owned, buf, input, base);
         buf.push_str(s);
         self.end = buf.len() as u32;
     }
 
     /// Makes the piece owned and the last thing in `buf` (before appending to it).
-    fn make_owned(&mut self, buf: &mut String, input: &str, base: usize, origin: usize) {
+    fn make_owned(&mut self, owned: &mut bool, buf: &mut String, input: &str, base: usize) {
         let (start, end) = self.range();
-        if !self.is_owned() {
+        if !*owned {
+            // (A reference being extended is in the current chunk.)
             let at = buf.len();
-            buf.push_str(self.in_input(input, base, origin, ""));
+            buf.push_str(self.in_input(input, base, 0, ""));
             *self = Piece::owned(at, buf.len());
+            *owned = true;
         } else if start == end {
             *self = Piece::owned(buf.len(), buf.len());
         } else if end != buf.len() {
@@ -472,13 +500,14 @@ impl Piece {
     /// Copies a reference to the current input chunk into `buf`, before the chunk goes away;
     /// returns whether it was one.
     #[inline]
-    fn detach(&mut self, buf: &mut String, input: &str, base: usize, origin: usize) -> bool {
-        if self.is_owned() {
+    fn detach(&mut self, owned: &mut bool, buf: &mut String, input: &str, base: usize) -> bool {
+        if *owned {
             return false;
         }
         let at = buf.len();
-        buf.push_str(self.in_input(input, base, origin, ""));
+        buf.push_str(self.in_input(input, base, 0, ""));
         *self = Piece::owned(at, buf.len());
+        *owned = true;
         true
     }
 }
@@ -487,26 +516,30 @@ impl Piece {
 /// many attributes, the tokenizer's whole cost per attribute besides its text).
 ///
 /// Where the name is in the input (the public [`Attribute::name_span`]) is the name piece
-/// itself while that is an input reference spanning the whole name, as it almost always is;
-/// other names have theirs in [`TagBuilder::name_spans`].
+/// itself while that is an input reference (it starts as an empty one where the attribute
+/// starts), as it almost always is; other names have theirs in [`TagBuilder::name_spans`].
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct RawAttr {
-    /// In the tag's name buffer or the input.
+    /// In the tag's name buffer (`name_owned`) or the input.
     pub(crate) name: Piece,
-    /// In the tag's value buffer or the input.
+    /// In the tag's value buffer (`value_owned`) or the input.
     pub(crate) value: Piece,
     /// The name's static id (`LocalName`'s number), or [`NO_NAME_ID`].
-    name_id: u32,
+    name_id: u16,
+    name_owned: bool,
+    value_owned: bool,
 }
 
-/// [`RawAttr::name_id`] of a name with no static id (no static id has the top bit).
-const NO_NAME_ID: u32 = u32::MAX;
+/// [`RawAttr::name_id`] of a name with no static id.
+const NO_NAME_ID: u16 = u16::MAX;
+// Every static id fits, with room for `NO_NAME_ID`.
+const _: () = assert!(crate::dom::names::STATIC_NAME_COUNT < NO_NAME_ID as usize);
 
 impl RawAttr {
     /// The name's static id, if it has one.
     #[inline]
     pub(crate) fn name_id(&self) -> Option<LocalName> {
-        (self.name_id != NO_NAME_ID).then_some(LocalName(self.name_id))
+        (self.name_id != NO_NAME_ID).then_some(LocalName(u32::from(self.name_id)))
     }
 }
 
@@ -534,8 +567,9 @@ struct Seen {
 #[repr(C)]
 pub(crate) struct TagBuilder {
     pub(crate) kind: TagKind,
-    /// The tag name, in `name_buf` or the input.
+    /// The tag name, in `name_buf` (`name_owned`) or the input.
     pub(crate) name: Piece,
+    name_owned: bool,
     pub(crate) name_buf: String,
     pub(crate) self_closing: bool,
     /// The attributes kept, in source order, then possibly the one being read if it is a
@@ -580,6 +614,7 @@ impl Default for TagBuilder {
         TagBuilder {
             kind: TagKind::Start,
             name: Piece::EMPTY,
+            name_owned: true,
             name_buf: String::new(),
             self_closing: false,
             attrs: Vec::new(),
@@ -601,6 +636,7 @@ impl TagBuilder {
     pub(crate) fn reset(&mut self, kind: TagKind, start: usize) {
         self.kind = kind;
         self.name = Piece::EMPTY;
+        self.name_owned = true;
         self.name_buf.clear();
         self.self_closing = false;
         self.attrs.clear();
@@ -657,7 +693,7 @@ impl TagBuilder {
 
     /// Where the name of `a` (one of `attrs`, at `index`) is in the input.
     pub(crate) fn name_span(&self, index: usize, a: &RawAttr) -> Span {
-        let (start, len) = if a.name.is_owned() {
+        let (start, len) = if a.name_owned {
             let at = self
                 .name_spans
                 .binary_search_by_key(&index, |&(i, ..)| i as usize);
@@ -665,7 +701,7 @@ impl TagBuilder {
                 .and_then(|at| self.name_spans.get(at))
                 .map_or((0, 0), |&(_, start, len)| (start as usize, len as usize))
         } else {
-            let (start, end) = a.name.range();
+            let (start, end) = a.name.in_tag(self.start);
             (start, end.wrapping_sub(start))
         };
         let start = self.start.wrapping_add(start);
@@ -676,7 +712,7 @@ impl TagBuilder {
     #[inline]
     pub(crate) fn name<'t>(&'t self, input: &'t str, base: usize) -> &'t str {
         self.name
-            .resolve(&self.name_buf, input, base, self.start, "")
+            .resolve(self.name_owned, &self.name_buf, input, base, self.start, "")
     }
 
     /// Appends input `start..end` (ordinary characters) to the tag name, lowercased.
@@ -689,12 +725,12 @@ impl TagBuilder {
         base: usize,
     ) {
         self.name.push_input(
+            &mut self.name_owned,
             &mut self.name_buf,
             start,
             end,
             input,
             base,
-            self.start,
             true,
         );
     }
@@ -711,12 +747,12 @@ impl TagBuilder {
         has_upper: bool,
     ) {
         self.name.push_input(
+            &mut self.name_owned,
             &mut self.name_buf,
             start,
             end,
             input,
             base,
-            self.start,
             has_upper,
         );
     }
@@ -726,11 +762,11 @@ impl TagBuilder {
     pub(crate) fn push_tag_name_char(&mut self, c: char, input: &str, base: usize) {
         let mut utf8 = [0; 4];
         self.name.push_str(
+            &mut self.name_owned,
             &mut self.name_buf,
             c.encode_utf8(&mut utf8),
             input,
             base,
-            self.start,
         );
     }
 
@@ -744,9 +780,11 @@ impl TagBuilder {
         // Growing first lets the compiler write the new attribute in place.
         self.attrs.reserve(1);
         self.attrs.push(RawAttr {
-            name: Piece::EMPTY,
+            name: Piece::at(offset),
             value: Piece::EMPTY,
             name_id: NO_NAME_ID,
+            name_owned: false,
+            value_owned: true,
         });
     }
 
@@ -756,9 +794,13 @@ impl TagBuilder {
     fn discard_dropped(&mut self) {
         self.last_dropped = false;
         if let Some(a) = self.attrs.pop() {
-            for (piece, buf) in [(a.name, &mut self.names), (a.value, &mut self.values)] {
+            let pieces = [
+                (a.name, a.name_owned, &mut self.names),
+                (a.value, a.value_owned, &mut self.values),
+            ];
+            for (piece, owned, buf) in pieces {
                 let (start, end) = piece.range();
-                if piece.is_owned() && end == buf.len() {
+                if owned && end == buf.len() {
                     buf.truncate(start);
                 }
             }
@@ -774,8 +816,15 @@ impl TagBuilder {
     #[inline]
     pub(crate) fn push_name_input(&mut self, start: usize, end: usize, input: &str, base: usize) {
         if let Some(a) = self.attrs.last_mut() {
-            a.name
-                .push_input(&mut self.names, start, end, input, base, self.start, true);
+            a.name.push_input(
+                &mut a.name_owned,
+                &mut self.names,
+                start,
+                end,
+                input,
+                base,
+                true,
+            );
         }
     }
 
@@ -792,12 +841,12 @@ impl TagBuilder {
     ) {
         if let Some(a) = self.attrs.last_mut() {
             a.name.push_input(
+                &mut a.name_owned,
                 &mut self.names,
                 start,
                 end,
                 input,
                 base,
-                self.start,
                 has_upper,
             );
         }
@@ -809,11 +858,11 @@ impl TagBuilder {
         if let Some(a) = self.attrs.last_mut() {
             let mut utf8 = [0; 4];
             a.name.push_str(
+                &mut a.name_owned,
                 &mut self.names,
                 c.encode_utf8(&mut utf8),
                 input,
                 base,
-                self.start,
             );
         }
     }
@@ -826,18 +875,23 @@ impl TagBuilder {
         let Some(last) = self.attrs.last_mut() else {
             return false;
         };
-        let name = last
-            .name
-            .resolve(&self.names, input, base, self.start, &self.mirror);
-        let id = LocalName::from_static_str(name);
-        last.name_id = id.map_or(NO_NAME_ID, |id| id.0);
-        // The name's place in the input is its piece, unless that is not the input.
-        let (start, end) = (
-            rel(self.attr_start, self.start),
-            rel(end_offset, self.start),
+        let name = last.name.resolve(
+            last.name_owned,
+            &self.names,
+            input,
+            base,
+            self.start,
+            &self.mirror,
         );
-        if (last.name.start, last.name.end) != (start, end) {
-            self.note_name_span(index, start, end);
+        let id = LocalName::from_static_str(name);
+        // (Static ids fit: see `NO_NAME_ID`.)
+        last.name_id = id.map_or(NO_NAME_ID, |id| id.0 as u16);
+        // The name's place in the input is its piece (which starts where the attribute
+        // does), unless that is not the input.
+        if last.name_owned || last.name.end != end_offset as u32 {
+            let origin = self.start;
+            let start = self.attr_start.wrapping_sub(origin) as u32;
+            self.note_name_span(index, start, end_offset.wrapping_sub(origin) as u32);
         }
         let bit = id.map_or(0, |id| id_bit(id.0));
         // The first attribute, or a static name on no earlier attribute (names with other
@@ -873,11 +927,14 @@ impl TagBuilder {
         };
         let (names, origin, mirror) = (&self.names, self.start, self.mirror.as_str());
         let name_of = |i: u32| {
-            earlier
-                .get(i as usize)
-                .map_or("", |a| a.name.resolve(names, input, base, origin, mirror))
+            earlier.get(i as usize).map_or("", |a| {
+                a.name
+                    .resolve(a.name_owned, names, input, base, origin, mirror)
+            })
         };
-        let name = last.name.resolve(names, input, base, origin, mirror);
+        let name = last
+            .name
+            .resolve(last.name_owned, names, input, base, origin, mirror);
         let id = last.name_id();
         let Seen {
             active,
@@ -898,7 +955,11 @@ impl TagBuilder {
             // Static names compare by id; only two unknown names compare as strings.
             let dup = earlier.iter().any(|a| match (a.name_id(), id) {
                 (Some(x), Some(y)) => x == y,
-                (None, None) => a.name.resolve(names, input, base, origin, mirror) == name,
+                (None, None) => {
+                    a.name
+                        .resolve(a.name_owned, names, input, base, origin, mirror)
+                        == name
+                }
                 _ => false,
             });
             if !dup && earlier.len() >= DUPLICATE_SCAN_LIMIT {
@@ -921,7 +982,7 @@ impl TagBuilder {
     pub(crate) fn push_value_str(&mut self, s: &str, input: &str, base: usize) {
         if let Some(a) = self.attrs.last_mut() {
             a.value
-                .push_str(&mut self.values, s, input, base, self.start);
+                .push_str(&mut a.value_owned, &mut self.values, s, input, base);
         }
     }
 
@@ -930,8 +991,15 @@ impl TagBuilder {
     #[inline]
     pub(crate) fn push_value_input(&mut self, start: usize, end: usize, input: &str, base: usize) {
         if let Some(a) = self.attrs.last_mut() {
-            a.value
-                .push_input(&mut self.values, start, end, input, base, self.start, false);
+            a.value.push_input(
+                &mut a.value_owned,
+                &mut self.values,
+                start,
+                end,
+                input,
+                base,
+                false,
+            );
         }
     }
 
@@ -953,7 +1021,8 @@ impl TagBuilder {
     /// document need not copy).
     pub(crate) fn detach_from_input(&mut self, input: &str, base: usize) -> usize {
         let origin = self.start;
-        self.name.detach(&mut self.name_buf, input, base, origin);
+        self.name
+            .detach(&mut self.name_owned, &mut self.name_buf, input, base);
         let index = self.attrs.len().wrapping_sub(1);
         let Some(last) = self.attrs.last_mut() else {
             return 0;
@@ -982,11 +1051,15 @@ impl TagBuilder {
             }
         }
         let name = last.name;
-        last.value.detach(&mut self.values, input, base, origin);
-        if last.name.detach(&mut self.names, input, base, origin) {
+        last.value
+            .detach(&mut last.value_owned, &mut self.values, input, base);
+        if last
+            .name
+            .detach(&mut last.name_owned, &mut self.names, input, base)
+        {
             // Its place in the input, which the piece no longer tells (a name still being
             // read gets its end when it ends).
-            let (start, end) = name.range();
+            let (start, end) = name.in_tag(origin);
             self.note_name_span(index, start as u32, end as u32);
         }
         1
@@ -1046,7 +1119,7 @@ mod tests {
         let kept: Vec<&str> = tag
             .kept_attrs()
             .iter()
-            .map(|a| a.name.resolve(&tag.names, &input, 0, 0, ""))
+            .map(|a| a.name.resolve(a.name_owned, &tag.names, &input, 0, 0, ""))
             .collect();
         let expected: Vec<&str> = names
             .iter()

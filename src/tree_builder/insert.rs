@@ -219,8 +219,7 @@ impl TreeBuilder {
                     Some(id) => id,
                     None => self.doc.intern(t.raw_name(a)),
                 };
-                let value = t.raw_value(a);
-                let source = t.raw_source_offset(a);
+                let (value, source) = t.raw_value_and_source(a);
                 if ns == Namespace::Html {
                     // No attribute adjustments, integration point or xmlns checks in HTML.
                     self.doc.push_attr(name, AttrNamespace::None, value, source);
