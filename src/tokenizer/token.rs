@@ -550,15 +550,17 @@ const DUPLICATE_SCAN_LIMIT: usize = 16;
 /// its attribute list and frees its duplicate-check table (see [`TagBuilder::finish`]).
 const RELEASE_LIMIT: usize = 1024;
 
-/// The kept attributes of a tag with many of them, by name: a hash table of their indexes,
-/// hashed by name with a per-process key (so that no input can make names collide on
-/// purpose). An entry takes 4 bytes (and a control byte): growing the table hashes the names
-/// again, which is cheap next to keeping every hash.
+/// The kept attributes of a tag with many of them, by name: a hash table of `(hash, index)`
+/// pairs, the 32-bit hash keyed per process (so that no input can make names collide on
+/// purpose) and kept so that growing the table reads no names (with a hundred thousand
+/// attributes, reading them again at every doubling costs cache misses that grow faster
+/// than the tag); equal hashes are confirmed by comparing the names. The table lives only
+/// while the tag is read (see [`TagBuilder::finish`]).
 #[derive(Default)]
 struct Seen {
     active: bool,
     keys: foldhash::fast::RandomState,
-    index: HashTable<u32>,
+    index: HashTable<(u32, u32)>,
 }
 
 /// The tag token under construction.
@@ -941,14 +943,16 @@ impl TagBuilder {
             keys,
             index,
         } = &mut self.seen;
-        let hash = |text: &str| spread(keys.hash_one(text) as u32);
+        let hash = |text: &str| keys.hash_one(text) as u32;
+        let rehash = |&(h, _): &(u32, u32)| spread(h);
         let duplicate = if *active {
             let h = hash(name);
-            if index.find(h, |&i| name_of(i) == name).is_some() {
+            let same = |&(eh, i): &(u32, u32)| eh == h && name_of(i) == name;
+            if index.find(spread(h), same).is_some() {
                 true
             } else {
                 let i = u32::try_from(earlier.len()).unwrap_or(u32::MAX);
-                index.insert_unique(h, i, |&i| hash(name_of(i)));
+                index.insert_unique(spread(h), (h, i), rehash);
                 false
             }
         } else {
@@ -964,12 +968,15 @@ impl TagBuilder {
             });
             if !dup && earlier.len() >= DUPLICATE_SCAN_LIMIT {
                 *active = true;
-                for i in 0..earlier.len() {
+                for i in 0..=earlier.len() {
                     let i = u32::try_from(i).unwrap_or(u32::MAX);
-                    index.insert_unique(hash(name_of(i)), i, |&i| hash(name_of(i)));
+                    let h = if i as usize == earlier.len() {
+                        hash(name)
+                    } else {
+                        hash(name_of(i))
+                    };
+                    index.insert_unique(spread(h), (h, i), rehash);
                 }
-                let i = u32::try_from(earlier.len()).unwrap_or(u32::MAX);
-                index.insert_unique(hash(name), i, |&i| hash(name_of(i)));
             }
             dup
         };
@@ -1201,7 +1208,8 @@ mod tests {
         assert!(tag.mirror.len() < stream.len());
         assert!(tag.names.len() + tag.values.len() < 16);
         // An attribute costs its record (20 bytes) and, past 16 attributes, a hash table
-        // entry (4 bytes and a control byte, the table at most 7/8 full).
+        // entry (8 bytes and a control byte, the table at most 7/8 full) while the tag is
+        // read.
         assert_eq!(std::mem::size_of::<RawAttr>(), 20);
         let table = tag.seen.index.capacity();
         assert!(table >= tag.kept_attrs().len() && table <= 2 * tag.kept_attrs().len());
