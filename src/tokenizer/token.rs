@@ -204,12 +204,18 @@ impl<'t> Tag<'t> {
         let (start, end) = raw.value.in_chunk(self.input_base);
         match self.input.get(start..end) {
             Some(text) => (text, Some(self.input_base.wrapping_add(start))),
-            None => {
-                let (start, _) = raw.value.in_tag(b.start);
-                let text = raw.value.in_mirror(b.start, &b.mirror);
-                (text, Some(b.start.wrapping_add(start)))
-            }
+            None => self.mirrored_value(raw),
         }
+    }
+
+    /// [`Tag::raw_value_and_source`] of a value before the current chunk.
+    #[cold]
+    #[inline(never)]
+    fn mirrored_value(&self, raw: &RawAttr) -> (&'t str, Option<usize>) {
+        let b = self.builder;
+        let (start, _) = raw.value.in_tag(b.start);
+        let text = raw.value.in_mirror(b.start, &b.mirror);
+        (text, Some(b.start.wrapping_add(start)))
     }
 
     fn resolve(&self, index: usize, raw: &RawAttr) -> Attribute<'t> {
@@ -365,6 +371,7 @@ impl Piece {
     }
 
     #[cold]
+    #[inline(never)]
     fn in_mirror(self, origin: usize, mirror: &str) -> &str {
         let (start, end) = self.in_tag(origin);
         mirror.get(start..end).unwrap_or("")
