@@ -134,6 +134,40 @@ impl Document {
     }
 }
 
+/// From this many attributes on, creating an element reserves room for its dynamic names
+/// first ([`Document::reserve_attrs`]).
+const MANY_ATTRS: usize = 256;
+
+impl Document {
+    /// Before an element's `count` attributes are pushed: room for them, and, for an element
+    /// with many, for their names that have no static id (`dynamic_names`, called only
+    /// then), so that the names table grows once to its size instead of doubling (a
+    /// doubling hash table briefly holds its old and new arrays: about 14 bytes per name,
+    /// when a tag with a hundred thousand distinct names makes the names table the
+    /// document's largest part).
+    #[inline]
+    pub(crate) fn reserve_attrs<'a, I: Iterator<Item = &'a str>>(
+        &mut self,
+        count: usize,
+        dynamic_names: impl FnOnce() -> I,
+    ) {
+        self.attrs.reserve(count);
+        if count >= MANY_ATTRS {
+            self.reserve_names(dynamic_names());
+        }
+    }
+
+    #[inline(never)]
+    fn reserve_names<'a>(&mut self, names: impl Iterator<Item = &'a str>) {
+        let (mut count, mut bytes) = (0, 0);
+        for name in names {
+            count += 1;
+            bytes += name.len();
+        }
+        self.names.reserve(count, bytes);
+    }
+}
+
 impl Document {
     /// Appends `child` as the last child of `parent` (moving it if it has a parent). Returns
     /// `false`, changing nothing, if `child` is `parent` or one of its ancestors.

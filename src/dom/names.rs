@@ -220,37 +220,57 @@ const NAME_PADDING: usize = 32;
 ///
 /// The names live back to back in one string (no allocation per name); the index is a hash
 /// table of their ids, keyed by a per-process random seed so that no page can make names
-/// collide on purpose.
+/// collide on purpose. A name costs its bytes, its end (4 bytes) and an index entry (4 bytes
+/// and a control byte): growing the index hashes the names again instead of keeping each
+/// hash, which would make an entry 8 bytes (a page with a hundred thousand distinct attribute
+/// names keeps them all here).
 #[derive(Clone, Default)]
 pub(crate) struct DynamicNames {
     /// Every name, back to back.
     text: String,
     /// Each name's end in `text` (its start is the previous name's end).
     ends: Vec<u32>,
-    /// Each name's 32-bit hash and id (the hash kept so that growing the table reads no
-    /// text; equal hashes are confirmed by comparing the text).
-    index: HashTable<(u32, u32)>,
+    /// Each name's id, by the hash of its text.
+    index: HashTable<u32>,
     keys: foldhash::fast::RandomState,
+}
+
+/// The text of the dynamic name `i` of `text` and `ends` (a [`DynamicNames`]' fields, apart
+/// so that the index can be borrowed mutably while its hasher reads them).
+#[inline]
+fn name_text<'a>(text: &'a str, ends: &[u32], i: usize) -> &'a str {
+    let (start, end) = name_span(ends, i);
+    text.get(start..end).unwrap_or("")
+}
+
+/// Where the dynamic name `i` starts and ends in the names' text, given each name's end.
+#[inline]
+fn name_span(ends: &[u32], i: usize) -> (usize, usize) {
+    let end = ends.get(i).map_or(0, |&e| e as usize);
+    let start = match i.checked_sub(1) {
+        Some(p) => ends.get(p).map_or(0, |&e| e as usize),
+        None => 0,
+    };
+    (start, end)
 }
 
 impl DynamicNames {
     /// The text of the dynamic name `i`.
     #[inline]
     fn text_of(&self, i: usize) -> &str {
-        let end = self.ends.get(i).map_or(0, |&e| e as usize);
-        let start = match i.checked_sub(1) {
-            Some(p) => self.ends.get(p).map_or(0, |&e| e as usize),
-            None => 0,
-        };
-        self.text.get(start..end).unwrap_or("")
+        name_text(&self.text, &self.ends, i)
     }
 
-    fn find(&self, name: &str, hash: u32) -> Option<u32> {
+    /// The table hash of a name.
+    #[inline]
+    fn hash(&self, name: &str) -> u64 {
+        spread(self.keys.hash_one(name) as u32)
+    }
+
+    fn find(&self, name: &str, hash: u64) -> Option<u32> {
         self.index
-            .find(spread(hash), |&(h, i)| {
-                h == hash && self.text_of(i as usize) == name
-            })
-            .map(|&(_, i)| i)
+            .find(hash, |&i| self.text_of(i as usize) == name)
+            .copied()
     }
 
     /// Interns `name`, returning its static id when it has one.
@@ -258,7 +278,7 @@ impl DynamicNames {
         if let Some(id) = LocalName::from_static_str(name) {
             return id;
         }
-        let hash = self.keys.hash_one(name) as u32;
+        let hash = self.hash(name);
         if let Some(i) = self.find(name, hash) {
             return LocalName::dynamic(i);
         }
@@ -274,17 +294,41 @@ impl DynamicNames {
         self.ends
             .push(u32::try_from(self.text.len()).unwrap_or(u32::MAX));
         self.text.extend(std::iter::repeat_n('\0', NAME_PADDING));
-        self.index
-            .insert_unique(spread(hash), (hash, i), |&(h, _)| spread(h));
+        let Self {
+            text,
+            ends,
+            index,
+            keys,
+        } = self;
+        index.insert_unique(hash, i, |&j| {
+            spread(keys.hash_one(name_text(text, ends, j as usize)) as u32)
+        });
         LocalName::dynamic(i)
+    }
+
+    /// Makes room for `count` more names of `bytes` bytes in all (some of which may be
+    /// interned already: room for at most that many).
+    pub(crate) fn reserve(&mut self, count: usize, bytes: usize) {
+        // Room for the new names and, after them, the padding (see `intern`).
+        let used = self.ends.last().map_or(0, |&e| e as usize);
+        let want = used.saturating_add(bytes).saturating_add(NAME_PADDING);
+        self.text.reserve(want.saturating_sub(self.text.len()));
+        self.ends.reserve(count);
+        let Self {
+            text,
+            ends,
+            index,
+            keys,
+        } = self;
+        index.reserve(count, |&j| {
+            spread(keys.hash_one(name_text(text, ends, j as usize)) as u32)
+        });
     }
 
     /// Looks `name` up without interning it.
     pub(crate) fn get(&self, name: &str) -> Option<LocalName> {
-        LocalName::from_static_str(name).or_else(|| {
-            self.find(name, self.keys.hash_one(name) as u32)
-                .map(LocalName::dynamic)
-        })
+        LocalName::from_static_str(name)
+            .or_else(|| self.find(name, self.hash(name)).map(LocalName::dynamic))
     }
 
     /// The buffer holding every dynamic name and where the dynamic `name` starts and ends in
@@ -292,12 +336,7 @@ impl DynamicNames {
     /// `None` for a static name. The range may be out of bounds for a foreign id.
     #[inline]
     pub(crate) fn locate(&self, name: LocalName) -> Option<(&str, usize, usize)> {
-        let i = name.dynamic_index()?;
-        let end = self.ends.get(i).map_or(0, |&e| e as usize);
-        let start = match i.checked_sub(1) {
-            Some(p) => self.ends.get(p).map_or(0, |&e| e as usize),
-            None => 0,
-        };
+        let (start, end) = name_span(&self.ends, name.dynamic_index()?);
         Some((&self.text, start, end))
     }
 

@@ -424,6 +424,9 @@ impl Tokenizer {
         chunk: &str,
         sink: &mut S,
     ) -> Option<usize> {
+        if chunk.len() > token::MAX_CHUNK {
+            return self.feed_in_parts(chunk, sink);
+        }
         if self.finished || chunk.is_empty() {
             return None;
         }
@@ -452,6 +455,25 @@ impl Tokenizer {
             }
             Some(paused_at - held)
         }
+    }
+
+    /// [`Tokenizer::feed_until_pause`] for a chunk larger than the states take at once (the
+    /// tag builder's offsets are 32-bit: see `token::Piece`), in parts.
+    #[cold]
+    fn feed_in_parts<S: TokenSink>(&mut self, chunk: &str, sink: &mut S) -> Option<usize> {
+        let mut done = 0;
+        while done < chunk.len() {
+            let mut end = (done + token::MAX_CHUNK).min(chunk.len());
+            while !chunk.is_char_boundary(end) {
+                end -= 1;
+            }
+            let part = chunk.get(done..end).unwrap_or_default();
+            if let Some(n) = self.feed_until_pause(part, sink) {
+                return Some(done + n);
+            }
+            done = end;
+        }
+        None
     }
 
     /// Signals the end of the input: tokenizes what is left and emits the end-of-file token.
@@ -857,6 +879,8 @@ impl Tokenizer {
                 self.error_at(input, sink, ErrorCode::EndTagWithTrailingSolidus, gt);
             }
         }
+        // The tag is complete: its duplicate checks are over.
+        self.tag.finish();
         let name = self.tag.name(input.text, input.base);
         let name_id = LocalName::from_static_str(name);
         if kind == TagKind::Start {

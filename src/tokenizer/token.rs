@@ -156,7 +156,7 @@ impl<'t> Tag<'t> {
     pub fn attrs(&self) -> TagAttrs<'t> {
         TagAttrs {
             tag: *self,
-            iter: self.builder.kept_attrs().iter(),
+            iter: self.builder.kept_attrs().iter().enumerate(),
         }
     }
 
@@ -180,31 +180,52 @@ impl<'t> Tag<'t> {
     /// The name of `raw` (one of [`Tag::raw_attrs`]).
     #[inline]
     pub(crate) fn raw_name(&self, raw: &RawAttr) -> &'t str {
-        raw.name
-            .resolve(&self.builder.names, self.input, self.input_base)
+        let b = self.builder;
+        raw.name.resolve(
+            raw.name_owned,
+            &b.names,
+            self.input,
+            self.input_base,
+            b.start,
+            &b.mirror,
+        )
     }
 
-    /// The value of `raw` (one of [`Tag::raw_attrs`]).
+    /// The value of `raw` (one of [`Tag::raw_attrs`]), and if it is exactly the input at
+    /// some offset, that offset.
     #[inline]
-    pub(crate) fn raw_value(&self, raw: &RawAttr) -> &'t str {
-        raw.value
-            .resolve(&self.builder.values, self.input, self.input_base)
+    pub(crate) fn raw_value_and_source(&self, raw: &RawAttr) -> (&'t str, Option<usize>) {
+        let b = self.builder;
+        if raw.value_owned {
+            let (start, end) = raw.value.range();
+            return (b.values.get(start..end).unwrap_or(""), None);
+        }
+        // In this chunk, or (read from the mirror) before it.
+        let (start, end) = raw.value.in_chunk(self.input_base);
+        match self.input.get(start..end) {
+            Some(text) => (text, Some(self.input_base.wrapping_add(start))),
+            None => self.mirrored_value(raw),
+        }
     }
 
-    fn resolve(&self, raw: &RawAttr) -> Attribute<'t> {
-        let name = raw
-            .name
-            .resolve(&self.builder.names, self.input, self.input_base);
-        let value = raw
-            .value
-            .resolve(&self.builder.values, self.input, self.input_base);
-        let source_offset = raw.value.source_offset();
+    /// [`Tag::raw_value_and_source`] of a value before the current chunk.
+    #[cold]
+    #[inline(never)]
+    fn mirrored_value(&self, raw: &RawAttr) -> (&'t str, Option<usize>) {
+        let b = self.builder;
+        let (start, _) = raw.value.in_tag(b.start);
+        let text = raw.value.in_mirror(b.start, &b.mirror);
+        (text, Some(b.start.wrapping_add(start)))
+    }
+
+    fn resolve(&self, index: usize, raw: &RawAttr) -> Attribute<'t> {
+        let (value, source_offset) = self.raw_value_and_source(raw);
         Attribute {
-            name,
+            name: self.raw_name(raw),
             name_id: raw.name_id(),
             value,
             source_offset,
-            name_span: Span::new(raw.name_start, raw.name_start + raw.name_len as usize),
+            name_span: self.builder.name_span(index, raw),
         }
     }
 }
@@ -227,14 +248,14 @@ impl std::fmt::Debug for Tag<'_> {
 #[derive(Clone)]
 pub struct TagAttrs<'t> {
     tag: Tag<'t>,
-    iter: std::slice::Iter<'t, RawAttr>,
+    iter: std::iter::Enumerate<std::slice::Iter<'t, RawAttr>>,
 }
 
 impl<'t> Iterator for TagAttrs<'t> {
     type Item = Attribute<'t>;
     #[inline]
     fn next(&mut self) -> Option<Attribute<'t>> {
-        self.iter.next().map(|raw| self.tag.resolve(raw))
+        self.iter.next().map(|(i, raw)| self.tag.resolve(i, raw))
     }
 
     #[inline]
@@ -266,34 +287,38 @@ pub struct Attribute<'t> {
 /// A piece starts out as a reference to the input and stays one while it is exactly one
 /// contiguous slice of the current chunk (for names: with no ASCII upper alpha, which the
 /// tokenizer lowercases). Anything else (a character reference, a CR, a U+0000, a lowercased
-/// name, the chunk ending) copies it into one of the builder's buffers.
+/// name, the chunk ending) copies it into one of the builder's buffers: the piece is then
+/// *owned*, which a flag kept beside it tells (so that both words stay plain offsets).
 ///
-/// Two plain words, with the top bit of `start` telling an owned piece (a range of a buffer)
-/// from an input reference (a range of stream offsets): the builder writes them with plain
-/// stores (an enum made the compiler copy a padded template through the stack, which stalled
-/// store forwarding).
-#[derive(Copy, Clone, Debug)]
+/// Two 32-bit words: a range of one of the builder's buffers, or of stream offsets modulo
+/// 2^32 (as the states give them, with no arithmetic on the hot path; ranges are taken
+/// modulo 2^32 too, from the chunk's start or the tag's, so that a piece may straddle a
+/// multiple of 2^32). The tokenizer feeds its states chunks of at most [`MAX_CHUNK`] bytes,
+/// which makes a reference's place in its chunk unambiguous; a tag is limited to 2 GiB of
+/// input (a larger one reads other text of the tag, or nothing: no panic).
+///
+/// An input reference outlives its chunk: when the tag continues in the next chunk, the
+/// builder copies the tag's text up to its last attribute into its *mirror* (see
+/// [`TagBuilder::detach_from_input`]), where references before the current chunk are read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Piece {
-    start: u64,
-    end: u64,
+    start: u32,
+    end: u32,
 }
 
-/// The flag of an owned piece (stream offsets never come near 2^63).
-const OWNED: u64 = 1 << 63;
+/// The most input the tokenizer's states see at once (see [`Piece`]).
+pub(crate) const MAX_CHUNK: usize = 1 << 30;
 
 impl Piece {
     /// The empty piece (owned, so that the next input starts a reference).
-    pub(crate) const EMPTY: Piece = Piece {
-        start: OWNED,
-        end: 0,
-    };
+    pub(crate) const EMPTY: Piece = Piece { start: 0, end: 0 };
 
-    /// Input between stream offsets `start..end`.
+    /// An empty input reference at stream offset `at`.
     #[inline]
-    fn input(start: usize, end: usize) -> Piece {
+    fn at(at: usize) -> Piece {
         Piece {
-            start: start as u64,
-            end: end as u64,
+            start: at as u32,
+            end: at as u32,
         }
     }
 
@@ -301,52 +326,85 @@ impl Piece {
     #[inline]
     fn owned(start: usize, end: usize) -> Piece {
         Piece {
-            start: start as u64 | OWNED,
-            end: end as u64,
+            start: start as u32,
+            end: end as u32,
         }
     }
 
-    #[inline]
-    fn is_owned(self) -> bool {
-        self.start & OWNED != 0
-    }
-
-    /// The range, in the buffer (owned) or in stream offsets (input).
+    /// The range in the buffer (owned pieces).
     #[inline]
     fn range(self) -> (usize, usize) {
-        ((self.start & !OWNED) as usize, self.end as usize)
+        (self.start as usize, self.end as usize)
     }
 
     #[inline]
     fn is_empty(self) -> bool {
-        self.start & !OWNED == self.end
+        self.start == self.end
     }
 
-    /// The stream offset of the piece if it is an input reference.
+    /// The range of an input reference in `input`, which starts at stream offset `base`.
     #[inline]
-    pub(crate) fn source_offset(self) -> Option<usize> {
-        (!self.is_owned()).then_some(self.start as usize)
+    fn in_chunk(self, base: usize) -> (usize, usize) {
+        let base = base as u32;
+        (
+            self.start.wrapping_sub(base) as usize,
+            self.end.wrapping_sub(base) as usize,
+        )
     }
 
-    /// The text of the piece: in `buf` or in `input` (which starts at stream offset `base`).
+    /// The range of an input reference counted from stream offset `origin` (the tag's
+    /// start: in the mirror).
     #[inline]
-    pub(crate) fn resolve<'t>(self, buf: &'t str, input: &'t str, base: usize) -> &'t str {
-        let (start, end) = self.range();
-        if self.is_owned() {
-            buf.get(start..end).unwrap_or("")
-        } else {
-            input
-                .get(start.wrapping_sub(base)..end.wrapping_sub(base))
+    fn in_tag(self, origin: usize) -> (usize, usize) {
+        self.in_chunk(origin)
+    }
+
+    /// The text of an input reference: in `input`, which starts at stream offset `base`,
+    /// or before it, in `mirror` (the tag's text from its start, `origin`).
+    #[inline]
+    fn in_input<'t>(self, input: &'t str, base: usize, origin: usize, mirror: &'t str) -> &'t str {
+        let (start, end) = self.in_chunk(base);
+        match input.get(start..end) {
+            Some(text) => text,
+            None => self.in_mirror(origin, mirror),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn in_mirror(self, origin: usize, mirror: &str) -> &str {
+        let (start, end) = self.in_tag(origin);
+        mirror.get(start..end).unwrap_or("")
+    }
+
+    /// The text of the piece: in `buf` if `owned`, else in the input (see
+    /// [`Piece::in_input`]).
+    #[inline]
+    pub(crate) fn resolve<'t>(
+        self,
+        owned: bool,
+        buf: &'t str,
+        input: &'t str,
+        base: usize,
+        origin: usize,
+        mirror: &'t str,
+    ) -> &'t str {
+        if owned {
+            buf.get(self.start as usize..self.end as usize)
                 .unwrap_or("")
+        } else {
+            self.in_input(input, base, origin, mirror)
         }
     }
 
     /// Appends input `start..end` (stream offsets, in the current chunk): extends a reference
     /// to the input when it ends where the new text starts, and otherwise copies.
     /// `lowercase`: the text may hold ASCII upper alphas, which become lowercase (names).
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn push_input(
         &mut self,
+        owned: &mut bool,
         buf: &mut String,
         start: usize,
         end: usize,
@@ -358,22 +416,28 @@ impl Piece {
             return;
         }
         if !lowercase {
-            if self.is_owned() {
+            if *owned {
                 if self.is_empty() {
-                    *self = Piece::input(start, end);
+                    *self = Piece {
+                        start: start as u32,
+                        end: end as u32,
+                    };
+                    *owned = false;
                     return;
                 }
-            } else if self.end as usize == start {
-                self.end = end as u64;
+            } else if self.end == start as u32 {
+                self.end = end as u32;
                 return;
             }
         }
-        self.push_input_slow(buf, start, end, input, base, lowercase);
+        self.push_input_slow(owned, buf, start, end, input, base, lowercase);
     }
 
+    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn push_input_slow(
         &mut self,
+        owned: &mut bool,
         buf: &mut String,
         start: usize,
         end: usize,
@@ -381,100 +445,124 @@ impl Piece {
         base: usize,
         lowercase: bool,
     ) {
-        let text = &input[start - base..end - base];
+        let Some(text) = input.get(start.wrapping_sub(base)..end.wrapping_sub(base)) else {
+            return;
+        };
         if lowercase && !text.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.push_input(buf, start, end, input, base, false);
+            self.push_input(owned, buf, start, end, input, base, false);
             return;
         }
         if !lowercase {
-            if self.is_owned() {
+            if *owned {
                 if self.is_empty() {
-                    *self = Piece::input(start, end);
+                    *self = Piece {
+                        start: start as u32,
+                        end: end as u32,
+                    };
+                    *owned = false;
                     return;
                 }
-            } else if self.end as usize == start {
-                self.end = end as u64;
+            } else if self.end == start as u32 {
+                self.end = end as u32;
                 return;
             }
         }
-        self.push_str(buf, text, input, base);
+        self.push_str(owned, buf, text, input, base);
         if lowercase {
-            let from = self.end as usize - text.len();
+            let from = buf.len() - text.len();
             buf[from..].make_ascii_lowercase();
         }
     }
 
     /// Appends `s` (text that is not the input at this point), copying the piece into `buf`.
     #[inline]
-    fn push_str(&mut self, buf: &mut String, s: &str, input: &str, base: usize) {
-        self.make_owned(buf, input, base);
+    fn push_str(&mut self, owned: &mut bool, buf: &mut String, s: &str, input: &str, base: usize) {
+        self.make_owned(owned, buf, input, base);
         buf.push_str(s);
-        self.end = buf.len() as u64;
+        self.end = buf.len() as u32;
     }
 
     /// Makes the piece owned and the last thing in `buf` (before appending to it).
-    fn make_owned(&mut self, buf: &mut String, input: &str, base: usize) {
+    fn make_owned(&mut self, owned: &mut bool, buf: &mut String, input: &str, base: usize) {
         let (start, end) = self.range();
-        if !self.is_owned() {
+        if !*owned {
+            // (A reference being extended is in the current chunk.)
             let at = buf.len();
-            buf.push_str(&input[start - base..end - base]);
+            buf.push_str(self.in_input(input, base, 0, ""));
             *self = Piece::owned(at, buf.len());
+            *owned = true;
         } else if start == end {
             *self = Piece::owned(buf.len(), buf.len());
         } else if end != buf.len() {
             // Detaching other pieces at a chunk boundary appended them after this one:
             // move it to the end (once; those pieces are detached for good).
             let at = buf.len();
-            buf.extend_from_within(start..end);
+            if start <= end && end <= at {
+                buf.extend_from_within(start..end);
+            }
             *self = Piece::owned(at, buf.len());
         }
     }
 
-    /// Copies a reference to the current input chunk into `buf`, before the chunk goes away.
+    /// Copies a reference to the current input chunk into `buf`, before the chunk goes away;
+    /// returns whether it was one.
     #[inline]
-    fn detach(&mut self, buf: &mut String, input: &str, base: usize) {
-        if !self.is_owned() {
-            let (start, end) = self.range();
-            let at = buf.len();
-            buf.push_str(&input[start - base..end - base]);
-            *self = Piece::owned(at, buf.len());
+    fn detach(&mut self, owned: &mut bool, buf: &mut String, input: &str, base: usize) -> bool {
+        if *owned {
+            return false;
         }
+        let at = buf.len();
+        buf.push_str(self.in_input(input, base, 0, ""));
+        *self = Piece::owned(at, buf.len());
+        *owned = true;
+        true
     }
 }
 
+/// An attribute of the tag being built: 20 bytes (with the [`Seen`] entry of a tag with
+/// many attributes, the tokenizer's whole cost per attribute besides its text).
+///
+/// Where the name is in the input (the public [`Attribute::name_span`]) is the name piece
+/// itself while that is an input reference (it starts as an empty one where the attribute
+/// starts), as it almost always is; other names have theirs in [`TagBuilder::name_spans`].
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct RawAttr {
-    /// In the tag's name buffer or the input.
+    /// In the tag's name buffer (`name_owned`) or the input.
     pub(crate) name: Piece,
-    /// In the tag's value buffer or the input.
+    /// In the tag's value buffer (`value_owned`) or the input.
     pub(crate) value: Piece,
-    /// Where the name starts in the input, and its length there (saturated at 4 GiB, where a
-    /// document's strings end anyway): the attribute's `name_span`.
-    name_start: usize,
-    name_len: u32,
-    /// The name's static id (`LocalName`'s number), or [`NO_NAME_ID`]. Kept as a plain
-    /// number so that an attribute takes 48 bytes (the tag builder's cost per attribute).
-    name_id: u32,
+    /// The name's static id (`LocalName`'s number), or [`NO_NAME_ID`].
+    name_id: u16,
+    name_owned: bool,
+    value_owned: bool,
 }
 
-/// [`RawAttr::name_id`] of a name with no static id (no static id has the top bit).
-const NO_NAME_ID: u32 = u32::MAX;
+/// [`RawAttr::name_id`] of a name with no static id.
+const NO_NAME_ID: u16 = u16::MAX;
+// Every static id fits, with room for `NO_NAME_ID`.
+const _: () = assert!(crate::dom::names::STATIC_NAME_COUNT < NO_NAME_ID as usize);
 
 impl RawAttr {
     /// The name's static id, if it has one.
     #[inline]
     pub(crate) fn name_id(&self) -> Option<LocalName> {
-        (self.name_id != NO_NAME_ID).then_some(LocalName(self.name_id))
+        (self.name_id != NO_NAME_ID).then_some(LocalName(u32::from(self.name_id)))
     }
 }
 
 /// Past this many attributes, duplicate detection switches from a scan to a hash table.
 const DUPLICATE_SCAN_LIMIT: usize = 16;
 
+/// Past this many records (or table entries), emitting the tag gives back the spare room of
+/// its attribute list and frees its duplicate-check table (see [`TagBuilder::finish`]).
+const RELEASE_LIMIT: usize = 1024;
+
 /// The kept attributes of a tag with many of them, by name: a hash table of `(hash, index)`
 /// pairs, the 32-bit hash keyed per process (so that no input can make names collide on
-/// purpose) and kept so that growing the table reads no names; equal hashes are confirmed by
-/// comparing the names.
+/// purpose) and kept so that growing the table reads no names (with a hundred thousand
+/// attributes, reading them again at every doubling costs cache misses that grow faster
+/// than the tag); equal hashes are confirmed by comparing the names. The table lives only
+/// while the tag is read (see [`TagBuilder::finish`]).
 #[derive(Default)]
 struct Seen {
     active: bool,
@@ -488,8 +576,9 @@ struct Seen {
 #[repr(C)]
 pub(crate) struct TagBuilder {
     pub(crate) kind: TagKind,
-    /// The tag name, in `name_buf` or the input.
+    /// The tag name, in `name_buf` (`name_owned`) or the input.
     pub(crate) name: Piece,
+    name_owned: bool,
     pub(crate) name_buf: String,
     pub(crate) self_closing: bool,
     /// The attributes kept, in source order, then possibly the one being read if it is a
@@ -499,20 +588,28 @@ pub(crate) struct TagBuilder {
     pub(crate) attrs: Vec<RawAttr>,
     /// The last of `attrs` is a duplicate, read to its end but not part of the token.
     last_dropped: bool,
-    /// `attrs[..detached]` refer to no input: a chunk boundary copied them into the buffers
-    /// and they no longer change (only the last attribute grows). The next boundary copies
-    /// only from there, so the work per chunk is what the chunk added to the tag.
-    detached: usize,
+    /// The tag's input from its start, up to the start of its last attribute once a chunk
+    /// boundary fell inside the tag (see [`TagBuilder::detach_from_input`]): the text of the
+    /// input references into earlier chunks. Parts of it that no reference reads (the text
+    /// of pieces copied into the buffers) are spaces.
+    mirror: String,
+    /// Where the attribute being read starts in the input.
+    attr_start: usize,
     /// Attribute names that are not input references.
     pub(crate) names: String,
     /// Attribute values that are not input references.
     pub(crate) values: String,
+    /// The tag's stream offset: the origin of its pieces' input offsets.
     pub(crate) start: usize,
     /// The kept attributes, once there are many of them.
     seen: Seen,
     /// One bit per static name id modulo 64 of the kept attributes: a static name whose bit
     /// is clear is on no earlier attribute, so it needs no duplicate check.
     static_ids: u64,
+    /// `(index in attrs, start from the tag's start, length)` of the names in the input of
+    /// the attributes whose name piece is not that input (a lowercased or replaced name, or
+    /// one copied at a chunk boundary), in order.
+    name_spans: Vec<(u32, u32, u32)>,
 }
 
 /// The bit of [`TagBuilder::static_ids`] for a static name id.
@@ -526,16 +623,19 @@ impl Default for TagBuilder {
         TagBuilder {
             kind: TagKind::Start,
             name: Piece::EMPTY,
+            name_owned: true,
             name_buf: String::new(),
             self_closing: false,
             attrs: Vec::new(),
             last_dropped: false,
-            detached: 0,
+            mirror: String::new(),
+            attr_start: 0,
             names: String::new(),
             values: String::new(),
             start: 0,
             seen: Seen::default(),
             static_ids: 0,
+            name_spans: Vec::new(),
         }
     }
 }
@@ -545,19 +645,52 @@ impl TagBuilder {
     pub(crate) fn reset(&mut self, kind: TagKind, start: usize) {
         self.kind = kind;
         self.name = Piece::EMPTY;
+        self.name_owned = true;
         self.name_buf.clear();
         self.self_closing = false;
         self.attrs.clear();
         self.last_dropped = false;
-        self.detached = 0;
+        self.mirror.clear();
+        self.name_spans.clear();
         self.names.clear();
         self.values.clear();
         self.start = start;
         self.static_ids = 0;
         if self.seen.active {
-            self.seen.active = false;
+            self.end_duplicate_checks();
+        }
+    }
+
+    /// Before the tag is emitted: the duplicate checks are over, so a tag with many
+    /// attributes gives back its duplicate-check table, and a large attribute list its spare
+    /// room, before the tree builder copies the attributes into the document (which then
+    /// holds them once, not twice: 13.2.5.33's removal of duplicates is done).
+    #[inline]
+    pub(crate) fn finish(&mut self) {
+        if self.seen.active {
+            self.end_duplicate_checks();
+        }
+    }
+
+    /// Empties the duplicate-check table, freeing it (and the attribute list's spare room)
+    /// when large.
+    #[inline(never)]
+    fn end_duplicate_checks(&mut self) {
+        self.seen.active = false;
+        if self.seen.index.capacity() > RELEASE_LIMIT {
+            self.seen.index = HashTable::new();
+        } else {
             self.seen.index.clear();
         }
+        if self.attrs.capacity() > RELEASE_LIMIT {
+            self.attrs.shrink_to_fit();
+        }
+        if self.mirror.capacity() > RELEASE_LIMIT {
+            self.mirror.shrink_to_fit();
+        }
+        // The tag is complete (or being replaced): a chunk boundary after it must not extend
+        // the mirror to its last attribute (see `detach_from_input`).
+        self.attr_start = self.start.wrapping_add(self.mirror.len());
     }
 
     /// The attributes of the token: all but a dropped duplicate being read.
@@ -567,10 +700,28 @@ impl TagBuilder {
         self.attrs.get(..kept).unwrap_or(&[])
     }
 
+    /// Where the name of `a` (one of `attrs`, at `index`) is in the input.
+    pub(crate) fn name_span(&self, index: usize, a: &RawAttr) -> Span {
+        let (start, len) = if a.name_owned {
+            let at = self
+                .name_spans
+                .binary_search_by_key(&index, |&(i, ..)| i as usize);
+            at.ok()
+                .and_then(|at| self.name_spans.get(at))
+                .map_or((0, 0), |&(_, start, len)| (start as usize, len as usize))
+        } else {
+            let (start, end) = a.name.in_tag(self.start);
+            (start, end.wrapping_sub(start))
+        };
+        let start = self.start.wrapping_add(start);
+        Span::new(start, start.wrapping_add(len))
+    }
+
     /// The tag name so far.
     #[inline]
     pub(crate) fn name<'t>(&'t self, input: &'t str, base: usize) -> &'t str {
-        self.name.resolve(&self.name_buf, input, base)
+        self.name
+            .resolve(self.name_owned, &self.name_buf, input, base, self.start, "")
     }
 
     /// Appends input `start..end` (ordinary characters) to the tag name, lowercased.
@@ -582,8 +733,15 @@ impl TagBuilder {
         input: &str,
         base: usize,
     ) {
-        self.name
-            .push_input(&mut self.name_buf, start, end, input, base, true);
+        self.name.push_input(
+            &mut self.name_owned,
+            &mut self.name_buf,
+            start,
+            end,
+            input,
+            base,
+            true,
+        );
     }
 
     /// [`TagBuilder::push_tag_name_input`] when the caller knows whether there are ASCII upper
@@ -597,16 +755,28 @@ impl TagBuilder {
         base: usize,
         has_upper: bool,
     ) {
-        self.name
-            .push_input(&mut self.name_buf, start, end, input, base, has_upper);
+        self.name.push_input(
+            &mut self.name_owned,
+            &mut self.name_buf,
+            start,
+            end,
+            input,
+            base,
+            has_upper,
+        );
     }
 
     /// Appends a character (already lowercased) to the tag name.
     #[inline]
     pub(crate) fn push_tag_name_char(&mut self, c: char, input: &str, base: usize) {
         let mut utf8 = [0; 4];
-        self.name
-            .push_str(&mut self.name_buf, c.encode_utf8(&mut utf8), input, base);
+        self.name.push_str(
+            &mut self.name_owned,
+            &mut self.name_buf,
+            c.encode_utf8(&mut utf8),
+            input,
+            base,
+        );
     }
 
     /// 13.2.5.32: "Start a new attribute in the current tag token."
@@ -615,14 +785,15 @@ impl TagBuilder {
         if self.last_dropped {
             self.discard_dropped();
         }
+        self.attr_start = offset;
         // Growing first lets the compiler write the new attribute in place.
         self.attrs.reserve(1);
         self.attrs.push(RawAttr {
-            name: Piece::EMPTY,
+            name: Piece::at(offset),
             value: Piece::EMPTY,
-            name_start: offset,
-            name_len: 0,
             name_id: NO_NAME_ID,
+            name_owned: false,
+            value_owned: true,
         });
     }
 
@@ -632,11 +803,19 @@ impl TagBuilder {
     fn discard_dropped(&mut self) {
         self.last_dropped = false;
         if let Some(a) = self.attrs.pop() {
-            for (piece, buf) in [(a.name, &mut self.names), (a.value, &mut self.values)] {
+            let pieces = [
+                (a.name, a.name_owned, &mut self.names),
+                (a.value, a.value_owned, &mut self.values),
+            ];
+            for (piece, owned, buf) in pieces {
                 let (start, end) = piece.range();
-                if piece.is_owned() && end == buf.len() {
+                if owned && end == buf.len() {
                     buf.truncate(start);
                 }
+            }
+            let index = self.attrs.len() as u32;
+            if self.name_spans.last().is_some_and(|s| s.0 == index) {
+                self.name_spans.pop();
             }
         }
     }
@@ -646,8 +825,15 @@ impl TagBuilder {
     #[inline]
     pub(crate) fn push_name_input(&mut self, start: usize, end: usize, input: &str, base: usize) {
         if let Some(a) = self.attrs.last_mut() {
-            a.name
-                .push_input(&mut self.names, start, end, input, base, true);
+            a.name.push_input(
+                &mut a.name_owned,
+                &mut self.names,
+                start,
+                end,
+                input,
+                base,
+                true,
+            );
         }
     }
 
@@ -663,8 +849,15 @@ impl TagBuilder {
         has_upper: bool,
     ) {
         if let Some(a) = self.attrs.last_mut() {
-            a.name
-                .push_input(&mut self.names, start, end, input, base, has_upper);
+            a.name.push_input(
+                &mut a.name_owned,
+                &mut self.names,
+                start,
+                end,
+                input,
+                base,
+                has_upper,
+            );
         }
     }
 
@@ -673,8 +866,13 @@ impl TagBuilder {
     pub(crate) fn push_name_char(&mut self, c: char, input: &str, base: usize) {
         if let Some(a) = self.attrs.last_mut() {
             let mut utf8 = [0; 4];
-            a.name
-                .push_str(&mut self.names, c.encode_utf8(&mut utf8), input, base);
+            a.name.push_str(
+                &mut a.name_owned,
+                &mut self.names,
+                c.encode_utf8(&mut utf8),
+                input,
+                base,
+            );
         }
     }
 
@@ -682,13 +880,28 @@ impl TagBuilder {
     /// the token already has one with that name. Returns `true` for a duplicate.
     #[inline]
     pub(crate) fn finish_attr_name(&mut self, end_offset: usize, input: &str, base: usize) -> bool {
+        let index = self.attrs.len().wrapping_sub(1);
         let Some(last) = self.attrs.last_mut() else {
             return false;
         };
-        let id = LocalName::from_static_str(last.name.resolve(&self.names, input, base));
-        last.name_id = id.map_or(NO_NAME_ID, |id| id.0);
-        let len = end_offset.saturating_sub(last.name_start);
-        last.name_len = u32::try_from(len).unwrap_or(u32::MAX);
+        let name = last.name.resolve(
+            last.name_owned,
+            &self.names,
+            input,
+            base,
+            self.start,
+            &self.mirror,
+        );
+        let id = LocalName::from_static_str(name);
+        // (Static ids fit: see `NO_NAME_ID`.)
+        last.name_id = id.map_or(NO_NAME_ID, |id| id.0 as u16);
+        // The name's place in the input is its piece (which starts where the attribute
+        // does), unless that is not the input.
+        if last.name_owned || last.name.end != end_offset as u32 {
+            let origin = self.start;
+            let start = self.attr_start.wrapping_sub(origin) as u32;
+            self.note_name_span(index, start, end_offset.wrapping_sub(origin) as u32);
+        }
         let bit = id.map_or(0, |id| id_bit(id.0));
         // The first attribute, or a static name on no earlier attribute (names with other
         // ids, and unknown names, differ from it). The hash table, past many attributes,
@@ -704,45 +917,72 @@ impl TagBuilder {
         duplicate
     }
 
+    /// Notes where the name of `attrs[index]` is in the input (offsets from the tag's
+    /// start), when its piece does not say.
+    #[cold]
+    fn note_name_span(&mut self, index: usize, start: u32, end: u32) {
+        let entry = (index as u32, start, end.wrapping_sub(start));
+        match self.name_spans.last_mut() {
+            Some(last) if last.0 == entry.0 => *last = entry,
+            _ => self.name_spans.push(entry),
+        }
+    }
+
     /// The duplicate check of [`TagBuilder::finish_attr_name`], once the tag has attributes.
     #[inline(never)]
     fn remove_if_duplicate(&mut self, input: &str, base: usize) -> bool {
         let Some((last, earlier)) = self.attrs.split_last_mut() else {
             return false;
         };
-        let names = &self.names;
-        let name = last.name.resolve(names, input, base);
+        let (names, origin, mirror) = (&self.names, self.start, self.mirror.as_str());
+        let name_of = |i: u32| {
+            earlier.get(i as usize).map_or("", |a| {
+                a.name
+                    .resolve(a.name_owned, names, input, base, origin, mirror)
+            })
+        };
+        let name = last
+            .name
+            .resolve(last.name_owned, names, input, base, origin, mirror);
         let id = last.name_id();
-        let duplicate = if self.seen.active {
-            let seen = &mut self.seen;
-            let h = seen.keys.hash_one(name) as u32;
-            let same = |&(eh, i): &(u32, u32)| {
-                eh == h && earlier[i as usize].name.resolve(names, input, base) == name
-            };
-            if seen.index.find(spread(h), same).is_some() {
+        let Seen {
+            active,
+            keys,
+            index,
+        } = &mut self.seen;
+        let hash = |text: &str| keys.hash_one(text) as u32;
+        let rehash = |&(h, _): &(u32, u32)| spread(h);
+        let duplicate = if *active {
+            let h = hash(name);
+            let same = |&(eh, i): &(u32, u32)| eh == h && name_of(i) == name;
+            if index.find(spread(h), same).is_some() {
                 true
             } else {
                 let i = u32::try_from(earlier.len()).unwrap_or(u32::MAX);
-                seen.index
-                    .insert_unique(spread(h), (h, i), |&(eh, _)| spread(eh));
+                index.insert_unique(spread(h), (h, i), rehash);
                 false
             }
         } else {
             // Static names compare by id; only two unknown names compare as strings.
             let dup = earlier.iter().any(|a| match (a.name_id(), id) {
                 (Some(x), Some(y)) => x == y,
-                (None, None) => a.name.resolve(names, input, base) == name,
+                (None, None) => {
+                    a.name
+                        .resolve(a.name_owned, names, input, base, origin, mirror)
+                        == name
+                }
                 _ => false,
             });
             if !dup && earlier.len() >= DUPLICATE_SCAN_LIMIT {
-                let seen = &mut self.seen;
-                seen.active = true;
-                let kept = earlier.iter().enumerate().chain([(earlier.len(), &*last)]);
-                for (i, a) in kept {
-                    let h = seen.keys.hash_one(a.name.resolve(names, input, base)) as u32;
+                *active = true;
+                for i in 0..=earlier.len() {
                     let i = u32::try_from(i).unwrap_or(u32::MAX);
-                    seen.index
-                        .insert_unique(spread(h), (h, i), |&(eh, _)| spread(eh));
+                    let h = if i as usize == earlier.len() {
+                        hash(name)
+                    } else {
+                        hash(name_of(i))
+                    };
+                    index.insert_unique(spread(h), (h, i), rehash);
                 }
             }
             dup
@@ -755,7 +995,8 @@ impl TagBuilder {
     #[inline]
     pub(crate) fn push_value_str(&mut self, s: &str, input: &str, base: usize) {
         if let Some(a) = self.attrs.last_mut() {
-            a.value.push_str(&mut self.values, s, input, base);
+            a.value
+                .push_str(&mut a.value_owned, &mut self.values, s, input, base);
         }
     }
 
@@ -764,8 +1005,15 @@ impl TagBuilder {
     #[inline]
     pub(crate) fn push_value_input(&mut self, start: usize, end: usize, input: &str, base: usize) {
         if let Some(a) = self.attrs.last_mut() {
-            a.value
-                .push_input(&mut self.values, start, end, input, base, false);
+            a.value.push_input(
+                &mut a.value_owned,
+                &mut self.values,
+                start,
+                end,
+                input,
+                base,
+                false,
+            );
         }
     }
 
@@ -775,24 +1023,60 @@ impl TagBuilder {
         !self.kept_attrs().is_empty()
     }
 
-    /// Copies every piece that refers to the current input chunk into the buffers, before the
-    /// chunk goes away (the tag continues in the next chunk).
+    /// Before the current input chunk goes away (the tag continues in the next one): keeps
+    /// what the tag's pieces read in it. Returns the number of attributes looked at.
     ///
-    /// Only the attributes started since the last boundary, and the one being read, can refer
-    /// to the input: the work is proportional to what this chunk added, not to the tag.
-    /// Returns the number of attributes looked at.
+    /// Every attribute but the last is complete, and lies before the last one's start: the
+    /// input up to there is copied into the mirror (each byte of the tag once, over all the
+    /// boundaries), where those attributes' input references keep reading it. The tag name
+    /// and the last attribute, which may still grow, are copied into the buffers. So the
+    /// work per chunk is what the chunk added to the tag, an attribute costs nothing more
+    /// for having crossed a boundary, and values stay references to the input (which the
+    /// document need not copy).
     pub(crate) fn detach_from_input(&mut self, input: &str, base: usize) -> usize {
-        self.name.detach(&mut self.name_buf, input, base);
-        let from = self.detached.min(self.attrs.len());
-        let fresh = self.attrs.get_mut(from..).unwrap_or(&mut []);
-        let looked_at = fresh.len();
-        for a in fresh {
-            a.name.detach(&mut self.names, input, base);
-            a.value.detach(&mut self.values, input, base);
+        let origin = self.start;
+        self.name
+            .detach(&mut self.name_owned, &mut self.name_buf, input, base);
+        let index = self.attrs.len().wrapping_sub(1);
+        let Some(last) = self.attrs.last_mut() else {
+            return 0;
+        };
+        if index > 0 {
+            // The input from where the mirror ends to the last attribute: what the chunks
+            // before this one held of it is only text that was copied into the buffers.
+            let until = self.attr_start.wrapping_sub(origin);
+            let from = self.mirror.len();
+            // The first offset in this chunk, and where an offset is in `input`.
+            let in_chunk = base.saturating_sub(origin);
+            let at = |offset: usize| (offset + origin).wrapping_sub(base);
+            if from < until {
+                // Capacities by powers of two: at most twice the text (the pieces before the
+                // first boundary make the first push an odd size, which doubling keeps).
+                self.mirror
+                    .reserve(until.next_power_of_two().saturating_sub(from));
+                let gap = in_chunk.clamp(from, until);
+                self.mirror
+                    .extend(std::iter::repeat_n(' ', gap.saturating_sub(from)));
+                let copy = input.get(at(gap)..at(until)).unwrap_or("");
+                self.mirror.push_str(copy);
+                // (Always the right length; padding keeps offsets right if not.)
+                let short = until.saturating_sub(self.mirror.len());
+                self.mirror.extend(std::iter::repeat_n(' ', short));
+            }
         }
-        // The last attribute may still grow (or be replaced, if a duplicate) in the next chunk.
-        self.detached = self.attrs.len().saturating_sub(1);
-        looked_at
+        let name = last.name;
+        last.value
+            .detach(&mut last.value_owned, &mut self.values, input, base);
+        if last
+            .name
+            .detach(&mut last.name_owned, &mut self.names, input, base)
+        {
+            // Its place in the input, which the piece no longer tells (a name still being
+            // read gets its end when it ends).
+            let (start, end) = name.in_tag(origin);
+            self.note_name_span(index, start as u32, end as u32);
+        }
+        1
     }
 
     #[inline]
@@ -849,7 +1133,7 @@ mod tests {
         let kept: Vec<&str> = tag
             .kept_attrs()
             .iter()
-            .map(|a| a.name.resolve(&tag.names, &input, 0))
+            .map(|a| a.name.resolve(a.name_owned, &tag.names, &input, 0, 0, ""))
             .collect();
         let expected: Vec<&str> = names
             .iter()
@@ -866,57 +1150,88 @@ mod tests {
 
     /// A tag with many attributes, each followed by a chunk boundary, half of them
     /// duplicates: the boundaries look at each attribute a bounded number of times (not at
-    /// every attribute so far), duplicates are not kept, and every value survives.
+    /// every attribute so far), duplicates are not kept, every name, value and name span
+    /// survives, and the tag's memory is its records, its text once and its table.
     #[test]
     fn chunk_boundaries_detach_only_what_is_new() {
-        let n = 2000;
+        // (Enough for the table and the list to be past `RELEASE_LIMIT`.)
+        let n = 6000;
         let mut tag = TagBuilder::default();
-        tag.reset(TagKind::Start, 0);
+        // The tag starts at stream offset 7 (`<a` at 5).
+        let origin = 5;
+        tag.reset(TagKind::Start, origin);
         let mut looked_at = 0;
-        let mut base = 0;
-        for k in 0..n {
-            // Each attribute in a chunk of its own: ` nK="vK"`, or ` d="x"` (a duplicate
-            // after the first).
-            let dup = k % 2 == 1;
-            let chunk = if dup {
-                " d=x".to_owned()
-            } else {
-                format!(" n{k}=v{k}")
-            };
-            let name_start = base + 1;
-            let eq = base + chunk.find('=').unwrap_or(0);
-            tag.start_attr(name_start);
-            tag.push_name_input(name_start, eq, &chunk, base);
-            tag.finish_attr_name(eq, &chunk, base);
-            tag.push_value_input(eq + 1, base + chunk.len(), &chunk, base);
+        let mut base = origin + 2;
+        let mut stream = "<a".to_owned();
+        let mut spans = Vec::new();
+        for k in (0..n).step_by(2) {
+            // Two attributes in each chunk: ` nK=vK`, then ` d=x` (a duplicate after the
+            // first), which the boundary after it copies (it could still grow).
+            let chunk = format!(" n{k}=v{k} d=x");
+            for (at, len) in [(0, chunk.len() - 4), (chunk.len() - 4, 4)] {
+                let name_start = base + at + 1;
+                let eq = base + at + chunk[at..].find('=').unwrap_or(0);
+                tag.start_attr(name_start);
+                tag.push_name_input(name_start, eq, &chunk, base);
+                let is_dup = tag.finish_attr_name(eq, &chunk, base);
+                tag.push_value_input(eq + 1, base + at + len, &chunk, base);
+                if !is_dup {
+                    spans.push(Span::new(name_start, eq));
+                }
+            }
             looked_at += tag.detach_from_input(&chunk, base);
+            stream.push_str(&chunk);
             base += chunk.len();
         }
-        assert!(
-            looked_at <= 2 * n,
-            "{looked_at} attributes looked at for {n}"
-        );
+        stream.push('>');
+        assert!(looked_at <= n, "{looked_at} attributes looked at for {n}");
         // The kept attributes: the `n` ones and one `d`; the last duplicate is the only one
         // still held (until the next attribute or tag replaces it).
         assert_eq!(tag.kept_attrs().len(), n / 2 + 1);
         assert!(tag.attrs.len() <= n / 2 + 2);
-        for (i, a) in tag.kept_attrs().iter().enumerate() {
-            let name = a.name.resolve(&tag.names, "", 0);
-            let value = a.value.resolve(&tag.values, "", 0);
+        // Read as the tree builder does, with the last chunk (the `>`) as the input.
+        let view = tag.view("a", None, &stream[stream.len() - 1..], base, base + 1);
+        let attrs: Vec<Attribute<'_>> = view.attrs().collect();
+        assert_eq!(attrs.len(), n / 2 + 1);
+        for (i, a) in attrs.iter().enumerate() {
             if i == 1 {
-                assert_eq!((name, value), ("d", "x"));
+                assert_eq!((a.name, a.value), ("d", "x"));
             } else {
                 let k = if i == 0 { 0 } else { 2 * (i - 1) };
-                assert_eq!((name, value), (&*format!("n{k}"), &*format!("v{k}")));
+                assert_eq!((a.name, a.value), (&*format!("n{k}"), &*format!("v{k}")));
+            }
+            assert_eq!(a.name_span, spans[i], "{}", a.name);
+            // Values stay references to the input, however many boundaries they crossed
+            // (but the `d`'s, the last attribute at a boundary, copied then).
+            let value_start = a.name_span.end + 1;
+            let expected = (i != 1).then_some(value_start);
+            assert_eq!(a.source_offset, expected, "{}", a.name);
+            if let Some(at) = a.source_offset {
+                assert_eq!(&stream[at - origin..][..a.value.len()], a.value);
             }
         }
-        // Duplicates' text is not kept either: the buffers hold the kept attributes' text.
-        assert!(tag.names.len() + tag.values.len() < 16 * n);
-        // An attribute costs its record (48 bytes) and, past 16 attributes, a hash table
-        // entry (8 bytes, at most 7/8 full): under 64 bytes besides its text.
-        assert!(std::mem::size_of::<RawAttr>() <= 48);
+        // Duplicates' text is not kept either: the mirror holds the tag's text once, the
+        // buffers only the last attribute.
+        assert!(tag.mirror.len() < stream.len());
+        assert!(tag.names.len() + tag.values.len() < 16);
+        // An attribute costs its record (20 bytes) and, past 16 attributes, a hash table
+        // entry (8 bytes and a control byte, the table at most 7/8 full) while the tag is
+        // read.
+        assert_eq!(std::mem::size_of::<RawAttr>(), 20);
         let table = tag.seen.index.capacity();
         assert!(table >= tag.kept_attrs().len() && table <= 2 * tag.kept_attrs().len());
+        // Emitting the tag gives back the table and the spare room.
+        tag.finish();
+        assert_eq!(tag.seen.index.capacity(), 0);
+        assert_eq!(tag.attrs.capacity(), tag.attrs.len());
+        assert_eq!(tag.mirror.capacity(), tag.mirror.len());
+        assert_eq!(view_names(&tag, &stream, base), n / 2 + 1);
+    }
+
+    /// The number of attributes of `tag` read back after [`TagBuilder::finish`].
+    fn view_names(tag: &TagBuilder, stream: &str, base: usize) -> usize {
+        let view = tag.view("a", None, &stream[stream.len() - 1..], base, base + 1);
+        view.attrs().filter(|a| !a.name.is_empty()).count()
     }
 
     #[test]

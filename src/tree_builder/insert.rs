@@ -208,15 +208,18 @@ impl TreeBuilder {
         let t = tag.tag;
         let raw = t.map_or(&[][..], |t| t.raw_attrs());
         if let (Some(t), false) = (t, raw.is_empty()) {
-            self.doc.attrs.reserve(raw.len());
+            self.doc.reserve_attrs(raw.len(), || {
+                raw.iter()
+                    .filter(|a| a.name_id().is_none())
+                    .map(|a| t.raw_name(a))
+            });
             for a in raw {
                 // (A name's text is looked at only when it has no static id.)
                 let name = match a.name_id() {
                     Some(id) => id,
                     None => self.doc.intern(t.raw_name(a)),
                 };
-                let value = t.raw_value(a);
-                let source = a.value.source_offset();
+                let (value, source) = t.raw_value_and_source(a);
                 if ns == Namespace::Html {
                     // No attribute adjustments, integration point or xmlns checks in HTML.
                     self.doc.push_attr(name, AttrNamespace::None, value, source);
