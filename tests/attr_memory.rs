@@ -7,54 +7,16 @@
 //! One test only: the allocator's counts are global, and tests in one binary run in
 //! parallel.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+// The benches' counting allocator (live and peak heap bytes; this test needs only the peak).
+#[allow(dead_code)]
+#[path = "../benches/common/alloc.rs"]
+mod alloc;
 
+use alloc::{Counting, peak_of};
 use html_arena::{Document, ParseOptions, Parser};
-
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: delegates every call to the system allocator unchanged; only counts sizes.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(live, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if new_size > layout.size() {
-            let grow = new_size - layout.size();
-            let live = LIVE.fetch_add(grow, Ordering::Relaxed) + grow;
-            PEAK.fetch_max(live, Ordering::Relaxed);
-        } else {
-            LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
-        }
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-/// The value of `f` and the peak heap above what was live before it (what it returns
-/// included).
-fn peak_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let value = f();
-    (value, PEAK.load(Ordering::Relaxed).saturating_sub(base))
-}
 
 /// Attributes in the tag.
 const N: usize = 40_000;

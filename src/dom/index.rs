@@ -159,6 +159,17 @@ struct ClassTable {
     spans: Vec<(u32, u32)>,
 }
 
+/// The class tokens of the element at `pos` (none before the table is built): from the
+/// index's field, so that a caller may hold its other fields mutably meanwhile.
+fn classes_in(classes: &OnceLock<ClassTable>, pos: u32) -> &[ClassToken] {
+    let Some(table) = classes.get() else {
+        return &[];
+    };
+    let (start, len) = table.spans.get(pos as usize).copied().unwrap_or((0, 0));
+    let start = start as usize;
+    table.tokens.get(start..start + len as usize).unwrap_or(&[])
+}
+
 impl ClassTable {
     /// Sets the classes of the element at `pos` from its `class` attribute (`class_attr`).
     fn set(&mut self, doc: &Document, pos: u32, class_attr: u32) {
@@ -779,12 +790,7 @@ impl TreeIndex {
     /// The classes of the element at `pos`.
     #[inline]
     pub(crate) fn classes_at(&self, pos: u32) -> &[ClassToken] {
-        let Some(table) = self.classes.get() else {
-            return &[];
-        };
-        let (start, len) = table.spans.get(pos as usize).copied().unwrap_or((0, 0));
-        let start = start as usize;
-        table.tokens.get(start..start + len as usize).unwrap_or(&[])
+        classes_in(&self.classes, pos)
     }
 
     /// The tree (index into `trees`) that holds `pos`.
@@ -1050,13 +1056,7 @@ impl TreeIndex {
         if e.id_attr != NONE && old_id != Some(e.id_hash) && lists.is_built(ListKind::Id) {
             lists.add_extra(ListKind::Id, e.id_hash, key, pos);
         }
-        let classes = self.classes.get().and_then(|table| {
-            let (start, len) = table.spans.get(pos as usize).copied()?;
-            table
-                .tokens
-                .get(start as usize..start as usize + len as usize)
-        });
-        for c in classes.unwrap_or(&[]) {
+        for c in classes_in(&self.classes, pos) {
             if !old_classes.contains(&c.hash) && lists.is_built(ListKind::Class) {
                 lists.add_extra(ListKind::Class, c.hash, key, pos);
             }
@@ -1299,13 +1299,7 @@ impl TreeIndex {
                     lists.add_extra(ListKind::Id, e.id_hash, key, pos);
                 }
                 if lists.is_built(ListKind::Class) {
-                    let classes = self.classes.get().and_then(|table| {
-                        let (start, len) = table.spans.get(pos as usize).copied()?;
-                        table
-                            .tokens
-                            .get(start as usize..start as usize + len as usize)
-                    });
-                    for c in classes.unwrap_or(&[]) {
+                    for c in classes_in(&self.classes, pos) {
                         lists.add_extra(ListKind::Class, c.hash, key, pos);
                     }
                 }
@@ -1521,11 +1515,7 @@ fn sort_by_hash(list: &mut Vec<(u32, u32)>) {
 /// compound selectors have hints: whether an element matches one depends on the element
 /// alone, so removing other elements keeps the hint true; a removal that takes `node` moves it
 /// to the next node (`None` past the last), any other change drops it.
-#[derive(Clone)]
-pub(crate) struct WalkHint {
-    pub(crate) key: Arc<dyn Any + Send + Sync>,
-    pub(crate) node: Option<indextree::NodeId>,
-}
+pub(crate) type WalkHint = Hint<Option<indextree::NodeId>>;
 
 /// Where a scan of the selector index for one selector may start: no element of the
 /// document's tree before position `pos` in document order matches it (with `pos` [`NONE`]:
@@ -1534,10 +1524,47 @@ pub(crate) struct WalkHint {
 /// keep such a hint true (the elements before `pos` that stay keep their ancestors, and a
 /// dead `pos` is skipped by the scan); an insertion of elements, an attribute change or a new
 /// index drops it. The selector layer keeps its selector in `key`.
+pub(crate) type ScanHint = Hint<u32>;
+
+/// A place kept for one selector ([`WalkHint`], [`ScanHint`]): the selector layer's key for
+/// its selector and where its next search may start.
 #[derive(Clone)]
-pub(crate) struct ScanHint {
+pub(crate) struct Hint<T> {
     key: Arc<dyn Any + Send + Sync>,
-    pos: u32,
+    at: T,
+}
+
+impl<T: Copy> Hint<T> {
+    /// The place kept in `slot`, if it is for the selector `is_key` recognizes.
+    fn read(
+        slot: &Mutex<Option<Hint<T>>>,
+        is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
+    ) -> Option<T> {
+        let hint = lock(slot);
+        let hint = hint.as_ref()?;
+        is_key(&*hint.key).then_some(hint.at)
+    }
+
+    /// Keeps `at` in `slot` for the selector `is_key` recognizes; `make_key` makes its key
+    /// when the kept hint is for another.
+    fn write(
+        slot: &Mutex<Option<Hint<T>>>,
+        is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
+        make_key: impl FnOnce() -> Arc<dyn Any + Send + Sync>,
+        at: T,
+    ) {
+        let mut hint = lock(slot);
+        match hint.as_mut() {
+            // The same selector as last time (a loop of queries): no new key.
+            Some(h) if is_key(&*h.key) => h.at = at,
+            _ => {
+                *hint = Some(Hint {
+                    key: make_key(),
+                    at,
+                })
+            }
+        }
+    }
 }
 
 /// How far a removal looks up from the hint for the removed node (beyond, it drops the hint:
@@ -1582,19 +1609,14 @@ impl Clone for IndexCache {
             unindexed: self.unindexed.clone(),
             indexed: self.indexed.clone(),
             hint: Mutex::new(lock(&self.hint).clone()),
-            scan_hint: Mutex::new(
-                self.scan_hint
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .clone(),
-            ),
+            scan_hint: Mutex::new(lock(&self.scan_hint).clone()),
             stash: None,
         }
     }
 }
 
 /// The hint, whether or not a panicking thread poisoned its lock (it holds no invariant).
-fn lock(hint: &Mutex<Option<WalkHint>>) -> std::sync::MutexGuard<'_, Option<WalkHint>> {
+fn lock<T>(hint: &Mutex<Option<Hint<T>>>) -> std::sync::MutexGuard<'_, Option<Hint<T>>> {
     hint.lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
@@ -1660,9 +1682,7 @@ impl Document {
         &self,
         is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
     ) -> Option<Option<indextree::NodeId>> {
-        let hint = lock(&self.index_cache.hint);
-        let hint = hint.as_ref()?;
-        is_key(&*hint.key).then_some(hint.node)
+        Hint::read(&self.index_cache.hint, is_key)
     }
 
     /// Keeps a hint: no element before `node` (with `None`: no element) matches the selector
@@ -1673,17 +1693,7 @@ impl Document {
         make_key: impl FnOnce() -> Arc<dyn Any + Send + Sync>,
         node: Option<indextree::NodeId>,
     ) {
-        let mut hint = lock(&self.index_cache.hint);
-        match hint.as_mut() {
-            // The same selector as last time (a loop of queries): no new key.
-            Some(h) if is_key(&*h.key) => h.node = node,
-            _ => {
-                *hint = Some(WalkHint {
-                    key: make_key(),
-                    node,
-                })
-            }
-        }
+        Hint::write(&self.index_cache.hint, is_key, make_key, node);
     }
 
     /// The position a scan of the selector index for the selector that `is_key` recognizes
@@ -1693,13 +1703,7 @@ impl Document {
         &self,
         is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
     ) -> Option<u32> {
-        let hint = self
-            .index_cache
-            .scan_hint
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let hint = hint.as_ref()?;
-        is_key(&*hint.key).then_some(hint.pos)
+        Hint::read(&self.index_cache.scan_hint, is_key)
     }
 
     /// Keeps a scan hint: no element before `pos` (with [`NONE`]: no element) matches the
@@ -1711,20 +1715,7 @@ impl Document {
         make_key: impl FnOnce() -> Arc<dyn Any + Send + Sync>,
         pos: u32,
     ) {
-        let mut hint = self
-            .index_cache
-            .scan_hint
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match hint.as_mut() {
-            Some(h) if is_key(&*h.key) => h.pos = pos,
-            _ => {
-                *hint = Some(ScanHint {
-                    key: make_key(),
-                    pos,
-                })
-            }
-        }
+        Hint::write(&self.index_cache.scan_hint, is_key, make_key, pos);
     }
 
     /// The hint after `node` leaves the tree: unchanged if `node` does not hold the hint's
@@ -1740,7 +1731,7 @@ impl Document {
         let Some(h) = hint.as_mut() else {
             return;
         };
-        let Some(hint_node) = h.node else {
+        let Some(hint_node) = h.at else {
             // No element matches: still none once one is gone.
             return;
         };
@@ -1786,7 +1777,7 @@ impl Document {
                     }
                 }
                 match next {
-                    Some(next) => h.node = next,
+                    Some(next) => h.at = next,
                     None => *hint = None,
                 }
             }

@@ -243,6 +243,22 @@ fn name_text<'a>(text: &'a str, ends: &[u32], i: usize) -> &'a str {
     text.get(start..end).unwrap_or("")
 }
 
+/// The table hash of a name, under a table's keys.
+#[inline]
+fn table_hash(keys: &foldhash::fast::RandomState, name: &str) -> u64 {
+    spread(keys.hash_one(name) as u32)
+}
+
+/// The table hash of each id in a table, for growing it (from a [`DynamicNames`]' fields,
+/// so that its index can be borrowed mutably meanwhile).
+fn rehash<'a>(
+    text: &'a str,
+    ends: &'a [u32],
+    keys: &'a foldhash::fast::RandomState,
+) -> impl Fn(&u32) -> u64 + 'a {
+    move |&j| table_hash(keys, name_text(text, ends, j as usize))
+}
+
 /// Where the dynamic name `i` starts and ends in the names' text, given each name's end.
 #[inline]
 fn name_span(ends: &[u32], i: usize) -> (usize, usize) {
@@ -264,7 +280,7 @@ impl DynamicNames {
     /// The table hash of a name.
     #[inline]
     fn hash(&self, name: &str) -> u64 {
-        spread(self.keys.hash_one(name) as u32)
+        table_hash(&self.keys, name)
     }
 
     fn find(&self, name: &str, hash: u64) -> Option<u32> {
@@ -294,15 +310,8 @@ impl DynamicNames {
         self.ends
             .push(u32::try_from(self.text.len()).unwrap_or(u32::MAX));
         self.text.extend(std::iter::repeat_n('\0', NAME_PADDING));
-        let Self {
-            text,
-            ends,
-            index,
-            keys,
-        } = self;
-        index.insert_unique(hash, i, |&j| {
-            spread(keys.hash_one(name_text(text, ends, j as usize)) as u32)
-        });
+        self.index
+            .insert_unique(hash, i, rehash(&self.text, &self.ends, &self.keys));
         LocalName::dynamic(i)
     }
 
@@ -314,15 +323,8 @@ impl DynamicNames {
         let want = used.saturating_add(bytes).saturating_add(NAME_PADDING);
         self.text.reserve(want.saturating_sub(self.text.len()));
         self.ends.reserve(count);
-        let Self {
-            text,
-            ends,
-            index,
-            keys,
-        } = self;
-        index.reserve(count, |&j| {
-            spread(keys.hash_one(name_text(text, ends, j as usize)) as u32)
-        });
+        self.index
+            .reserve(count, rehash(&self.text, &self.ends, &self.keys));
     }
 
     /// Looks `name` up without interning it.

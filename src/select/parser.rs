@@ -636,24 +636,10 @@ pub(crate) fn parse(input: &str, syntax: Syntax<'_>) -> Result<Parsed, SelectorE
         .iter()
         .map(|s| !s.iter_raw_match_order().any(Component::is_combinator))
         .collect();
-    let all_simple = list.slice().iter().all(|s| {
-        s.has_pseudo_element()
-            || s.iter_raw_match_order().all(|c| {
-                matches!(
-                    c,
-                    Component::LocalName(_)
-                        | Component::ID(_)
-                        | Component::Class(_)
-                        | Component::AttributeInNoNamespaceExists { .. }
-                        | Component::AttributeInNoNamespace { .. }
-                        | Component::ExplicitUniversalType
-                        | Component::ExplicitAnyNamespace
-                        | Component::ExplicitNoNamespace
-                        | Component::DefaultNamespace(_)
-                        | Component::Namespace(..)
-                )
-            })
-    });
+    let all_simple = list
+        .slice()
+        .iter()
+        .all(|s| s.has_pseudo_element() || s.iter_raw_match_order().all(is_plain_component));
     Ok(Parsed {
         list,
         has_count,
@@ -1126,4 +1112,23 @@ fn locate(input: &str, syntax: Syntax<'_>, error: ParseError<Custom>) -> Selecto
         end = offset;
     }
     SelectorError::new(kind, input, offset, end - offset)
+}
+
+/// Whether `c` is a plain part of a compound selector: a type, id, class or plain attribute
+/// test, or a namespace (what `Parsed::all_simple` and the query's ancestors-only scans
+/// accept).
+pub(super) fn is_plain_component(c: &Component<HtmlImpl>) -> bool {
+    matches!(
+        c,
+        Component::LocalName(_)
+            | Component::ID(_)
+            | Component::Class(_)
+            | Component::AttributeInNoNamespaceExists { .. }
+            | Component::AttributeInNoNamespace { .. }
+            | Component::ExplicitUniversalType
+            | Component::ExplicitAnyNamespace
+            | Component::ExplicitNoNamespace
+            | Component::DefaultNamespace(_)
+            | Component::Namespace(..)
+    )
 }

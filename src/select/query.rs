@@ -35,7 +35,9 @@ use selectors::visitor::SelectorVisitor;
 
 use super::Selector;
 use super::element::{El, Tree};
-use super::parser::{HasArg, HtmlImpl, Key, NsUrl, Parsed, RelativePlan, key_of};
+use super::parser::{
+    HasArg, HtmlImpl, Key, NsUrl, Parsed, RelativePlan, is_plain_component, key_of,
+};
 use super::pseudo::PseudoClass;
 use super::walk::{self, Walk};
 use crate::dom::index::{FLAG_DEAD, ListKind, Lists, NONE, Scope, TreeIndex};
@@ -503,20 +505,11 @@ fn ancestors_only(parsed: &Parsed) -> bool {
 fn compute_ancestors_only(parsed: &Parsed) -> bool {
     parsed.list.slice().iter().all(|s| {
         s.iter_raw_match_order().all(|c| {
-            matches!(
-                c,
-                Component::LocalName(_)
-                    | Component::ID(_)
-                    | Component::Class(_)
-                    | Component::AttributeInNoNamespaceExists { .. }
-                    | Component::AttributeInNoNamespace { .. }
-                    | Component::ExplicitUniversalType
-                    | Component::ExplicitAnyNamespace
-                    | Component::ExplicitNoNamespace
-                    | Component::DefaultNamespace(_)
-                    | Component::Namespace(..)
-                    | Component::Combinator(Combinator::Child | Combinator::Descendant)
-            )
+            is_plain_component(c)
+                || matches!(
+                    c,
+                    Component::Combinator(Combinator::Child | Combinator::Descendant)
+                )
         })
     })
 }

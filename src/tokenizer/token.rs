@@ -733,15 +733,7 @@ impl TagBuilder {
         input: &str,
         base: usize,
     ) {
-        self.name.push_input(
-            &mut self.name_owned,
-            &mut self.name_buf,
-            start,
-            end,
-            input,
-            base,
-            true,
-        );
+        self.push_tag_name_run(start, end, input, base, true);
     }
 
     /// [`TagBuilder::push_tag_name_input`] when the caller knows whether there are ASCII upper
@@ -824,17 +816,7 @@ impl TagBuilder {
     /// lowercased.
     #[inline]
     pub(crate) fn push_name_input(&mut self, start: usize, end: usize, input: &str, base: usize) {
-        if let Some(a) = self.attrs.last_mut() {
-            a.name.push_input(
-                &mut a.name_owned,
-                &mut self.names,
-                start,
-                end,
-                input,
-                base,
-                true,
-            );
-        }
+        self.push_name_run(start, end, input, base, true);
     }
 
     /// [`TagBuilder::push_name_input`] when the caller knows whether there are ASCII upper
