@@ -1123,6 +1123,29 @@ impl TreeIndex {
         self.lists = lists;
     }
 
+    /// The index position of the first element among `start` and the nodes `step` leads to
+    /// from it (a bounded look of [`NEIGHBOUR_STEPS`] nodes): `Some(NONE)` when the steps end
+    /// with no element, `None` when the element is not indexed or lies beyond the look.
+    fn nearest_element_pos(
+        &self,
+        arena: &indextree::Arena<NodeData>,
+        start: Option<indextree::NodeId>,
+        step: impl Fn(&indextree::Node<NodeData>) -> Option<indextree::NodeId>,
+    ) -> Option<u32> {
+        let mut at = start;
+        for _ in 0..NEIGHBOUR_STEPS {
+            let c = match at {
+                None => return Some(NONE),
+                Some(c) => c,
+            };
+            if matches!(arena[c].get(), NodeData::Element(_)) {
+                return self.pos_of(c);
+            }
+            at = step(&arena[c]);
+        }
+        at.is_none().then_some(NONE)
+    }
+
     /// Adds the elements of `nodes` (just inserted under `parent`, in order, after
     /// [`Document::index_inserting`] took them out of the index if they were in it), in the
     /// index's only tree; false (and the index is to be dropped) when it cannot.
@@ -1157,44 +1180,18 @@ impl TreeIndex {
         let n = to_u32(self.elems.len());
         // The next element sibling of the last inserted node, and the previous one of the
         // first (a bounded look: beyond, give up).
-        let mut next_el = NONE;
-        let mut after = arena[last].next_sibling();
-        for _ in 0..NEIGHBOUR_STEPS {
-            match after {
-                None => break,
-                Some(c) if is_element(c) => {
-                    match self.pos_of(c) {
-                        Some(p) => next_el = p,
-                        None => return false,
-                    }
-                    after = None;
-                    break;
-                }
-                Some(c) => after = arena[c].next_sibling(),
-            }
-        }
-        if after.is_some() {
+        let Some(next_el) =
+            self.nearest_element_pos(arena, arena[last].next_sibling(), |c| c.next_sibling())
+        else {
             return false;
-        }
-        let mut prev = NONE;
-        let mut before = arena[first].previous_sibling();
-        for _ in 0..NEIGHBOUR_STEPS {
-            match before {
-                None => break,
-                Some(c) if is_element(c) => {
-                    match self.pos_of(c) {
-                        Some(p) => prev = p,
-                        None => return false,
-                    }
-                    before = None;
-                    break;
-                }
-                Some(c) => before = arena[c].previous_sibling(),
-            }
-        }
-        if before.is_some() {
+        };
+        let Some(mut prev) =
+            self.nearest_element_pos(arena, arena[first].previous_sibling(), |c| {
+                c.previous_sibling()
+            })
+        else {
             return false;
-        }
+        };
         // After every element of a flat index (`parent`'s subtree ends it, so its ancestors'
         // do too): appended, the index stays flat.
         let flat_append =
