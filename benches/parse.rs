@@ -146,7 +146,8 @@ fn main() {
         heap += kept;
         nodes += n;
         per_node.push(kept as f64 / n as f64);
-        per_node_no_source.push(kept.saturating_sub(doc.source().len()) as f64 / n as f64);
+        per_node_no_source
+            .push(kept.saturating_sub(doc.source().map_or(0, str::len)) as f64 / n as f64);
     }
     println!(
         "memory: {:.0} bytes of heap per node over the corpus ({nodes} nodes); median page {:.0} \

@@ -63,7 +63,7 @@ fn main() {
         let kept = alloc::live().saturating_sub(base);
         let nodes = doc.node_count();
         let lt = bytes.iter().filter(|&&b| b == b'<').count();
-        let source = doc.source().len();
+        let source = doc.source().map_or(0, str::len);
         drop(doc);
         let b_node = kept as f64 / nodes as f64;
         let b_node_no_src = kept.saturating_sub(source) as f64 / nodes as f64;

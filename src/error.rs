@@ -293,6 +293,11 @@ impl Default for LineCol {
 }
 
 impl LineCol {
+    /// The byte offset the tracker is at.
+    pub(crate) fn offset(&self) -> usize {
+        self.offset
+    }
+
     /// The (line, column) of byte `offset` in `text`, which holds the input up to at least
     /// `offset` (`offset == text.len()` is the end of the input).
     pub(crate) fn position(&mut self, text: &str, offset: usize) -> (u32, u32) {

@@ -37,6 +37,18 @@ fn parse_with(bytes: &[u8], options: &ParseOptions) -> Document {
     whole
 }
 
+/// The decoded text of `bytes`: the source a document parsed with `options` keeps when asked.
+fn source_of(bytes: &[u8], options: &ParseOptions) -> String {
+    let options = options.clone().with_keep_source(true);
+    let doc = Document::parse_bytes(bytes, &options).expect("valid options");
+    let source = doc.source().expect("kept").to_owned();
+    assert_eq!(doc.input_len(), source.len());
+    // Not kept by default, but its length is known.
+    let lean = Document::parse_bytes(bytes, &options.with_keep_source(false)).expect("valid");
+    assert_eq!((lean.source(), lean.input_len()), (None, source.len()));
+    source
+}
+
 fn encoding_and_confidence(doc: &Document) -> (&'static str, Confidence) {
     (doc.encoding().name(), doc.encoding_confidence())
 }
@@ -87,7 +99,11 @@ fn utf16_with_a_bom() {
             (encoding.name(), Confidence::Certain)
         );
         assert_eq!(body_text(&doc), "Grüße, 世界");
-        assert_eq!(doc.source(), text, "the BOM is not part of the text");
+        assert_eq!(
+            source_of(&bytes, &ParseOptions::default().with_browser_encoding(true)),
+            text,
+            "the BOM is not part of the text"
+        );
         // A transport-layer encoding does not beat the BOM either.
         let options = ParseOptions::default().with_transport_encoding("windows-1252");
         assert_eq!(parse_with(&bytes, &options).encoding(), encoding);
@@ -120,7 +136,10 @@ fn a_meta_after_1024_bytes_changes_the_encoding() {
         assert_eq!(doc.dump_tree(), direct.dump_tree());
         assert_eq!(doc.errors(), direct.errors());
         assert_eq!(doc.error_count(), direct.error_count());
-        assert_eq!(doc.source(), text);
+        assert_eq!(
+            source_of(&page, &ParseOptions::default().with_browser_encoding(true)),
+            text
+        );
     }
     let doc = parse(&late_declaration(&non_ascii, ""));
     assert_eq!(
@@ -360,7 +379,10 @@ fn the_windows_1256_bench_page() {
         Some("Arabic newspapers Online - الصحف و الجرائد باللغة العربية")
     );
     assert!(body_text(&doc).contains("الجرائد"));
-    assert!(!doc.source().contains('\u{FFFD}'));
+    assert!(
+        !source_of(&page, &ParseOptions::default().with_browser_encoding(true))
+            .contains('\u{FFFD}')
+    );
 }
 
 #[test]
@@ -388,14 +410,18 @@ fn the_replacement_encoding() {
         encoding_and_confidence(&doc),
         ("replacement", Confidence::Certain)
     );
-    assert_eq!(doc.source(), "\u{FFFD}");
+    assert_eq!(source_of(b"<p>hello<p>world", &options), "\u{FFFD}");
     assert_eq!(body_text(&doc), "\u{FFFD}");
     // Empty input decodes to nothing.
-    assert_eq!(parse_with(b"", &options).source(), "");
+    assert_eq!(source_of(b"", &options), "");
     // Declared late in the page, it takes effect on the restart.
-    let doc = parse(&late_declaration(b"x", "<meta charset=iso-2022-kr>"));
+    let page = late_declaration(b"x", "<meta charset=iso-2022-kr>");
+    let doc = parse(&page);
     assert_eq!(doc.encoding().name(), "replacement");
-    assert_eq!(doc.source(), "\u{FFFD}");
+    assert_eq!(
+        source_of(&page, &ParseOptions::default().with_browser_encoding(true)),
+        "\u{FFFD}"
+    );
 }
 
 #[test]

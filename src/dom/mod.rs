@@ -11,6 +11,7 @@ use std::fmt;
 use indextree::Arena;
 
 mod build;
+pub(crate) use build::IdHash;
 pub mod compare;
 mod direction;
 mod dump;
@@ -384,9 +385,38 @@ impl Document {
         self.encoding_confidence
     }
 
-    /// The decoded input text the document was parsed from.
-    pub fn source(&self) -> &str {
-        &self.strings.source
+    /// The decoded input text the document was parsed from, when the document keeps it:
+    /// parsed with [`keep_source`](crate::ParseOptions::keep_source) or
+    /// [`source_positions`](crate::ParseOptions::source_positions), a fragment, or a document
+    /// whose parser ran scripts. A document parsed without them keeps only its strings (each
+    /// text, comment and attribute value), not the markup around them: `None`. (A document
+    /// made empty, with no input, has the empty source.)
+    ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions};
+    ///
+    /// let options = ParseOptions::default().with_keep_source(true);
+    /// let doc = Document::parse_bytes(b"<p>caf\xe9", &options)?;
+    /// assert_eq!(doc.source(), Some("<p>café"));
+    /// // By default the markup is not kept: the document holds only its strings.
+    /// assert_eq!(Document::parse("<p>café").source(), None);
+    /// # Ok::<(), html_arena::EncodingError>(())
+    /// ```
+    pub fn source(&self) -> Option<&str> {
+        self.strings
+            .keeps_source()
+            .then_some(self.strings.source.as_str())
+    }
+
+    /// The length in bytes of the decoded input the document was parsed from, whether or not
+    /// it keeps it ([`Document::source`]); 0 for a document made without input.
+    ///
+    /// ```
+    /// let doc = html_arena::Document::parse("<p>café");
+    /// assert_eq!(doc.input_len(), "<p>café".len());
+    /// ```
+    pub fn input_len(&self) -> usize {
+        self.strings.source_end()
     }
 
     /// The number of nodes in the arena (including removed ones that are not yet reused).

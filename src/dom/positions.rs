@@ -16,9 +16,10 @@
 //! let a = doc.root().descendants().find_map(|n| n.as_element().filter(|e| e.local_name() == "a")).unwrap();
 //! let start = a.source_span().unwrap();
 //! assert_eq!((start.start, start.end, start.line, start.column), (6, 16, 2, 3));
-//! assert_eq!(&doc.source()[start.start..start.end], "<a href=x>");
+//! let source = doc.source().unwrap(); // (positions keep the source)
+//! assert_eq!(&source[start.start..start.end], "<a href=x>");
 //! let end = a.end_tag_span().unwrap();
-//! assert_eq!(&doc.source()[end.start..end.end], "</a>");
+//! assert_eq!(&source[end.start..end.end], "</a>");
 //! ```
 
 use super::node::{ElementRef, NodeRef};

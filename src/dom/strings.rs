@@ -1,10 +1,19 @@
 //! Where a document's text lives.
 //!
-//! A document keeps the decoded input (`source`) and a second buffer (`extra`) for every string
-//! that is not a verbatim slice of the input: text after character references or newline
-//! normalization, names lowercased by the tokenizer, strings set through the mutation API.
-//! Nodes and attributes hold a [`StrRef`] into one of the two: parsing copies nothing that the
-//! input already holds, and needs no allocation per node.
+//! A document that keeps its source (parsed with
+//! [`keep_source`](crate::ParseOptions::keep_source) or source positions, a fragment, a
+//! document whose parser runs scripts) holds the decoded input (`source`) and a second buffer
+//! (`extra`) for every string that is not a verbatim slice of the input: text after character
+//! references or newline normalization, names lowercased by the tokenizer, strings set through
+//! the mutation API. Nodes and attributes hold a [`StrRef`] into one of the two: parsing copies
+//! nothing that the input already holds, and needs no allocation per node.
+//!
+//! A lean document (the default for whole documents) keeps only its strings: each text,
+//! comment and attribute value is copied into `extra` as the tree builder stores it, and
+//! `source` is only a window of the input while the parse runs (from the start of the
+//! markup being read, for the parse errors' positions), dropped when it ends. On real pages
+//! the strings are a third to two thirds of the input, so the document keeps 0.3 to 0.7
+//! bytes per input byte fewer, and the parse's peak drops by as much.
 //!
 //! Appending to a string is amortized O(1) per byte: a string at the end of `extra` grows in
 //! place; a string elsewhere moves to the end, and when one moves a second time it takes
@@ -121,23 +130,129 @@ impl StrHandle for PackedStr {
 }
 
 /// The two string buffers of a document.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub(crate) struct Strings {
-    /// The decoded input, exactly as the tokenizer saw it (CRs included).
+    /// The decoded input, exactly as the tokenizer saw it (CRs included), from stream offset
+    /// `source_base` on: all of it when `keep_source`, else a window of it (see the module
+    /// docs).
     pub(crate) source: String,
+    /// The stream offset of `source`'s first byte (0 when `keep_source`).
+    source_base: usize,
+    /// Whether strings that are verbatim slices of the input refer to `source` (which then
+    /// holds the whole input) instead of being copied into `extra`.
+    keep_source: bool,
     /// Every other string. Bytes reserved but unused hold U+0000 and are never read.
     extra: String,
     /// The strings a [`PackedStr`] cannot describe by itself.
     long: Vec<StrRef>,
 }
 
+impl Default for Strings {
+    fn default() -> Self {
+        Strings::with_source(String::new())
+    }
+}
+
 impl Strings {
     pub(crate) fn with_source(source: String) -> Strings {
         Strings {
             source,
+            source_base: 0,
+            keep_source: true,
             extra: String::new(),
             long: Vec::new(),
         }
+    }
+
+    /// Whether `source` holds the whole input (else it is a window of it, or nothing).
+    #[inline]
+    pub(crate) fn keeps_source(&self) -> bool {
+        self.keep_source
+    }
+
+    /// Before any input: whether to keep the whole source and refer strings to it (else
+    /// each string is copied into `extra`, and `source` is a window: see the module docs).
+    pub(crate) fn set_keep_source(&mut self, keep: bool) {
+        self.keep_source = keep;
+    }
+
+    /// The stream offset just past the input seen so far (the window's end).
+    #[inline]
+    pub(crate) fn source_end(&self) -> usize {
+        self.source_base + self.source.len()
+    }
+
+    /// The stream offset of the window's first byte.
+    #[inline]
+    pub(crate) fn source_base(&self) -> usize {
+        self.source_base
+    }
+
+    /// Whether the input at stream offset `offset` is `text` (false when the window does not
+    /// hold all of it).
+    #[inline]
+    pub(crate) fn source_matches(&self, offset: usize, text: &str) -> bool {
+        offset.checked_sub(self.source_base).is_some_and(|at| {
+            self.source
+                .as_bytes()
+                .get(at..at.saturating_add(text.len()))
+                == Some(text.as_bytes())
+        })
+    }
+
+    /// A lean parse's window: the next piece of input. (It grows by a quarter when markup
+    /// that spans pieces holds it, not by doubling.)
+    pub(crate) fn push_window(&mut self, text: &str) {
+        if self.source.capacity() - self.source.len() < text.len() {
+            self.source
+                .reserve_exact(text.len().max(self.source.len() / 4));
+        }
+        self.source.push_str(text);
+    }
+
+    /// A lean parse that keeps no window (no parse errors are kept): `len` more bytes of
+    /// input went by.
+    pub(crate) fn skip_input(&mut self, len: usize) {
+        self.source_base += len;
+    }
+
+    /// A lean parse's window: where it should start now that nothing before stream offset
+    /// `keep_from` is needed, if dropping the input before it is due (it is at least half the
+    /// window, so that the bytes moved stay linear in the input).
+    pub(crate) fn window_drop_point(&self, keep_from: usize) -> Option<usize> {
+        if self.keep_source {
+            return None;
+        }
+        let drop = keep_from
+            .saturating_sub(self.source_base)
+            .min(self.source.len());
+        (drop > 0 && drop >= self.source.len() / 2 && self.source.is_char_boundary(drop))
+            .then_some(self.source_base + drop)
+    }
+
+    /// A lean parse's window: drops the input before stream offset `new_base` (from
+    /// [`Strings::window_drop_point`]).
+    pub(crate) fn drop_window_before(&mut self, new_base: usize) {
+        let drop = new_base
+            .saturating_sub(self.source_base)
+            .min(self.source.len());
+        if !self.keep_source && self.source.is_char_boundary(drop) {
+            self.source.drain(..drop);
+            self.source_base += drop;
+        }
+    }
+
+    /// A lean parse has ended: the window goes.
+    pub(crate) fn drop_window(&mut self) {
+        if !self.keep_source {
+            self.source_base += self.source.len();
+            self.source = String::new();
+        }
+    }
+
+    /// Reserves room in `extra` for `bytes` more string bytes (a lean parse's estimate).
+    pub(crate) fn reserve_extra(&mut self, bytes: usize) {
+        self.extra.reserve_exact(bytes);
     }
 
     /// `r` in 8 bytes (for a string that is not appended to any more).
@@ -211,6 +326,7 @@ impl Strings {
     pub(crate) fn push(&mut self, text: &str) -> StrRef {
         let text = truncate(text, MAX_STR_LEN);
         let start = self.extra.len();
+        self.grow_extra(text.len());
         self.extra.push_str(text);
         StrRef {
             start: start | EXTRA_BIT,
@@ -224,10 +340,21 @@ impl Strings {
     #[inline]
     pub(crate) fn push_maybe_source(&mut self, text: &str, source_offset: Option<usize>) -> StrRef {
         match source_offset {
-            Some(offset) if self.is_source_slice(text, offset) => {
+            Some(offset) if self.keep_source && self.is_source_slice(text, offset) => {
                 StrRef::source(offset, text.len())
             }
             _ => self.push(text),
+        }
+    }
+
+    /// Makes room for `more` bytes at the end of `extra`. A lean parse copies every string
+    /// there, so it grows by a quarter (not by doubling, which would leave up to half of the
+    /// document's largest buffer unused at the parse's peak).
+    #[inline]
+    fn grow_extra(&mut self, more: usize) {
+        if self.extra.capacity() - self.extra.len() < more && !self.keep_source {
+            self.extra
+                .reserve_exact(more.max(self.extra.len() / 4).max(4096));
         }
     }
 
@@ -272,6 +399,7 @@ impl Strings {
             // At the end of `extra`: grow in place (dropping any unused room first).
             if reserved_end == self.extra.len() {
                 self.extra.truncate(end);
+                self.grow_extra(text.len());
                 self.extra.push_str(text);
                 r.len += text.len() as u32;
                 r.cap = r.len;
@@ -287,6 +415,7 @@ impl Strings {
             // other strings are added after it.
             let new_len = r.len as usize + text.len();
             let cap = new_len.saturating_mul(2).min(MAX_STR_LEN);
+            self.grow_extra(cap);
             let new_start = self.extra.len();
             self.extra.extend_from_within(start..end);
             self.extra.push_str(text);

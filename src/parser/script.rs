@@ -66,6 +66,10 @@ impl Network {
     /// Puts a pipeline in script mode.
     pub(super) fn attach(pipeline: &mut Pipeline) {
         pipeline.network = Some(Box::default());
+        // The source is the input in the order the tokenizer reads it, writes included: it
+        // is kept whole (`feed_piece`).
+        pipeline.lean = None;
+        pipeline.builder.doc.strings.set_keep_source(true);
         pipeline.builder.script_hooks = true;
         // The embedder sees and changes the tree at every script: no element may be kept
         // out of it behind a stand-in (`dom/build.rs`).

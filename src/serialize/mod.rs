@@ -366,13 +366,13 @@ fn open<'a, W: Write + ?Sized>(
 }
 
 /// Serializes into a new `String`: with the default options straight into it, sized up front
-/// for a whole document from the length of its source (the output of an unchanged parsed
+/// for a whole document from the length of its input (the output of an unchanged parsed
 /// page is about as long).
 fn to_string(node: NodeRef<'_>, include_self: bool, options: &SerializeOptions) -> String {
     let doc = node.document();
     let whole = node.raw_id() == doc.root;
     let capacity = if whole {
-        let source = doc.strings.source.len();
+        let source = doc.strings.source_end();
         source.saturating_add(source / 8).saturating_add(64)
     } else {
         0

@@ -401,6 +401,45 @@ impl Tokenizer {
         };
     }
 
+    /// Between chunks: the stream offset of the earliest input a token or parse error still
+    /// to come can point at (the markup or character reference being read, else the next
+    /// unconsumed input). A parse that does not keep its input keeps it from there on.
+    pub(crate) fn oldest_needed_offset(&self) -> usize {
+        let text_state = matches!(
+            self.state,
+            State::Data
+                | State::Rcdata
+                | State::Rawtext
+                | State::ScriptData
+                | State::Plaintext
+                | State::ScriptDataEscaped
+                | State::ScriptDataDoubleEscaped
+                | State::CdataSection
+        );
+        let char_ref = matches!(
+            self.state,
+            State::CharacterReference
+                | State::NamedCharacterReference
+                | State::AmbiguousAmpersand
+                | State::NumericCharacterReference
+                | State::HexadecimalCharacterReferenceStart
+                | State::HexadecimalCharacterReference
+                | State::DecimalCharacterReference
+                | State::NumericCharacterReferenceEnd
+        );
+        let markup = if text_state && !char_ref {
+            self.offset
+        } else {
+            // (Comments, DOCTYPEs and processing instructions start at their `<` too.)
+            self.offset.min(self.markup_start)
+        };
+        if char_ref {
+            markup.min(self.char_ref_start)
+        } else {
+            markup
+        }
+    }
+
     /// Tokenizes the next chunk of input, handing complete tokens to `sink`.
     pub fn feed<S: TokenSink>(&mut self, chunk: &str, sink: &mut S) {
         let mut rest = chunk;

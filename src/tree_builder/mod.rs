@@ -341,6 +341,19 @@ pub(crate) struct TreeBuilder {
 }
 
 impl TreeBuilder {
+    /// Between chunks: the stream offset of the earliest input a parse error still to come
+    /// can point at, of what the tree builder holds (the pending table character tokens).
+    pub(crate) fn oldest_needed_offset(&self) -> Option<usize> {
+        if self.pending_table_text.is_empty() {
+            return None;
+        }
+        let offset = self.pending_table_text_offset;
+        Some(
+            self.pending_table_text_source
+                .map_or(offset, |source| source.min(offset)),
+        )
+    }
+
     /// A tree builder for a whole document.
     pub(crate) fn new(doc: Document, scripting: bool, error_limit: usize) -> TreeBuilder {
         TreeBuilder {
@@ -526,23 +539,18 @@ impl TreeBuilder {
                 // turned out to be text) come from its buffer, but are usually still the
                 // source verbatim: say so, so that their positions are the same whatever the
                 // chunking.
-                verbatim: verbatim
-                    || self
-                        .doc
-                        .strings
-                        .source
-                        .as_bytes()
-                        .get(span.start..span.start + text.len())
-                        == Some(text.as_bytes()),
+                // (A lean parse's window holds the input from the markup being read on.)
+                verbatim: verbatim || self.doc.strings.source_matches(span.start, text),
             }),
             Token::NullCharacter { span } => Tok::Null(span.start),
             Token::StartTag(ref tag) => Tok::StartTag(self.tag_token(tag)),
             Token::EndTag(ref tag) => Tok::EndTag(self.tag_token(tag)),
             Token::Comment { data, span } => {
-                // A `<!--data-->` comment usually is the source verbatim after its `<!--`.
+                // A `<!--data-->` comment usually is the source verbatim after its `<!--` (what
+                // matters only to a document that keeps its source).
                 let at = span.start + 4;
-                let source = (self.doc.strings.source.as_bytes().get(at..at + data.len())
-                    == Some(data.as_bytes()))
+                let source = (self.doc.strings.keeps_source()
+                    && self.doc.strings.source_matches(at, data))
                 .then_some(at);
                 Tok::Comment {
                     data,
@@ -728,7 +736,7 @@ impl TreeBuilder {
     #[inline]
     fn check_node_budget(&mut self) {
         let limit = self.max_nodes.unwrap_or_else(|| {
-            1_000_000usize.saturating_add(self.doc.strings.source.len().saturating_mul(2))
+            1_000_000usize.saturating_add(self.doc.strings.source_end().saturating_mul(2))
         });
         if self.doc.arena.len() > limit {
             self.doc.limit_hit = Some(crate::dom::Limit::Nodes);
