@@ -326,6 +326,26 @@ impl LineCol {
             self.line_start = base;
         }
         let bytes = window.as_bytes();
+        if target - self.offset > 256 {
+            // Many lines ended by LFs alone (the usual case): counted at once, up to the last.
+            let rest = &bytes[self.offset - base..target - base];
+            if let (None, Some(last)) = (memchr::memchr(b'\r', rest), memchr::memrchr(b'\n', rest))
+            {
+                let mut lines = memchr::memchr_iter(b'\n', rest).count();
+                // (An LF right after a CR the tracker passed belongs to that CR's line break.)
+                if rest.first() == Some(&b'\n')
+                    && self.last_cr.is_some_and(|c| c.0 + 1 == self.offset)
+                {
+                    lines -= 1;
+                }
+                self.line = self
+                    .line
+                    .saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
+                self.col = 0;
+                self.offset += last + 1;
+                self.line_start = self.offset;
+            }
+        }
         while self.offset < target {
             let from = self.offset - base;
             let to = target - base;
@@ -410,6 +430,50 @@ mod tests {
         assert_eq!(lc.position(text, 11), (4, 2)); // EOF
         assert_eq!(lc.position(text, 5), (2, 2)); // backwards
         assert_eq!(lc.position(text, 1), (1, 2));
+    }
+
+    #[test]
+    fn long_jumps_count_lines_like_short_steps() {
+        // Long runs of LF-only lines (counted at once), CRs and CRLFs (one at a time), a CRLF
+        // split at a jump's start, astral characters.
+        let mut text = String::new();
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..6000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            text.push_str(match seed % 100 {
+                0 => "\r\n",
+                1 => "x\r",
+                n => ["ab", "\n", "é\n", "\u{1F600}", "\n\n"][(n % 5) as usize],
+            });
+        }
+        // Every 1,500 bytes or so, and just after each CR (a jump that starts on its LF).
+        let mut targets: Vec<usize> = (0..=text.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .step_by(1501)
+            .chain([text.len()])
+            .chain(text.match_indices('\r').map(|(i, _)| i + 1))
+            .collect();
+        targets.sort_unstable();
+        let (mut jumps, mut steps) = (LineCol::default(), LineCol::default());
+        let mut at = 0;
+        for &target in &targets {
+            // The reference: steps too short for the bulk count.
+            while at + 100 < target {
+                at += 100;
+                while !text.is_char_boundary(at) {
+                    at += 1;
+                }
+                steps.position(&text, at);
+            }
+            at = target;
+            assert_eq!(
+                jumps.position(&text, target),
+                steps.position(&text, target),
+                "at {target}"
+            );
+        }
     }
 
     #[test]

@@ -89,8 +89,9 @@ pub struct ParseOptions {
     pub source_positions: bool,
     /// Keep the decoded input in the document ([`Document::source`](crate::Document::source)).
     /// Off by default: a document keeps its strings (each text, comment and attribute value)
-    /// but not the markup around them, which on real pages saves 0.3 to 0.7 bytes per input
-    /// byte, of what the document keeps and of the parse's peak. On with
+    /// but not the markup around them, which on real pages saves 0.05 to 0.54 bytes per
+    /// input byte (more where markup is dense), of what the document keeps and of the parse's
+    /// peak. On with
     /// [`source_positions`](ParseOptions::source_positions), whose spans point into it; on
     /// for a [`ScriptingParser`](crate::ScriptingParser) and for fragments. With it, text and
     /// attribute values that are verbatim input refer to it instead of being copied.
@@ -296,14 +297,14 @@ struct Pipeline {
     /// How many times the parse started over (a `<meta>` changed the encoding).
     restarts: u32,
     /// A document that does not keep its source: the positions of its parse errors, found
-    /// a piece of input at a time (`None`: the document keeps its source).
+    /// a chunk of input at a time (`None`: the document keeps its source).
     lean: Option<LeanErrors>,
 }
 
-/// The parse errors' lines and columns of a parse that does not keep its input: each piece
-/// of input goes through a window (the document's strings keep it from the earliest offset
-/// a token or error still to come can point at), and the errors found in a piece get their
-/// positions before the window moves on.
+/// The parse errors' lines and columns of a parse that does not keep its input: the errors
+/// found in a chunk get their positions from the chunk and a window of the input before it
+/// (which the document's strings keep from the earliest offset a token or error still to
+/// come can point at), and then the window moves on.
 #[derive(Clone, Debug, Default)]
 struct LeanErrors {
     /// Where the last positioned error is.
@@ -314,8 +315,28 @@ struct LeanErrors {
     resolved: usize,
 }
 
-/// The most input a lean parse hands the tokenizer at a time (its window holds about that).
-const LEAN_PIECE: usize = 32 * 1024;
+/// How many of a piece's first bytes a lean parse's window holds while the piece is
+/// tokenized: more than characters held back at a piece boundary reach into the next piece
+/// (a character reference's name, `</` and an end tag's name).
+const LEAN_LOOKAHEAD: usize = 64;
+
+/// Moves `tracker` forward to stream offset `target` (or back, within its line) over the
+/// input `window` holds from offset `base` on, followed by `rest`; returns the line and
+/// column there.
+fn advance(
+    tracker: &mut LineCol,
+    (window, base, rest): (&str, usize, &str),
+    target: usize,
+) -> (u32, u32) {
+    let split = base + window.len();
+    if target < split {
+        return tracker.position_in(window, base, target);
+    }
+    if tracker.offset() < split {
+        tracker.position_in(window, base, split);
+    }
+    tracker.position_in(rest, split, target)
+}
 
 /// The order of the kept parse errors: by offset; at one offset, the input stream's errors
 /// (13.2.3.5, found as a character enters the stream) before the tokenizer's and tree
@@ -386,9 +407,9 @@ impl Pipeline {
         let doc = &mut self.builder.doc;
         if self.lean.is_some() {
             // The strings are copied: 0.46 to 0.95 of the input on the bench corpus's pages
-            // (median 0.72). Half of it, then growth by a quarter: at most a fifth of the
-            // buffer is unused at the parse's peak.
-            doc.strings.reserve_extra(input.len() / 2);
+            // (median 0.72). Half of it; when that falls short, the growth is sized from
+            // the rate seen so far.
+            doc.strings.reserve_extra(input.len() / 2, input.len());
         } else {
             doc.strings.source.reserve_exact(input.len());
         }
@@ -415,16 +436,7 @@ impl Pipeline {
             return;
         }
         if self.lean.is_some() {
-            let mut rest = text;
-            while !rest.is_empty() {
-                let mut end = rest.len().min(LEAN_PIECE);
-                while !rest.is_char_boundary(end) {
-                    end -= 1;
-                }
-                let (piece, tail) = rest.split_at(end);
-                self.feed_lean(piece);
-                rest = tail;
-            }
+            self.feed_lean(text);
             return;
         }
         // Tokens that are verbatim input refer to the document's copy of it, which keeps the
@@ -437,44 +449,56 @@ impl Pipeline {
         self.tokenizer.feed(text, &mut self.builder);
     }
 
-    /// A document that does not keep its source: parses the next piece of text through the
-    /// window (when parse errors are kept; else no window is needed).
+    /// A document that does not keep its source: parses the next piece of text. When parse
+    /// errors are kept, the window holds the input from the earliest offset a token or error
+    /// still to come can point at: the tail kept from earlier pieces and, while the piece is
+    /// tokenized, its first bytes (held-back characters are checked against it: see
+    /// `TreeBuilder::convert`). The errors found get their positions from the window and the
+    /// piece; then the window keeps what is needed of the piece, usually a few bytes.
     fn feed_lean(&mut self, piece: &str) {
+        let strings = &mut self.builder.doc.strings;
         let windowed = self.builder.error_limit > 0;
-        if windowed {
-            self.builder.doc.strings.push_window(piece);
-        } else {
-            self.builder.doc.strings.skip_input(piece.len());
-        }
-        if self.builder.stopped {
+        if !windowed {
+            strings.skip_input(piece.len());
+            if !self.builder.stopped {
+                self.tokenizer.feed(piece, &mut self.builder);
+            }
             return;
         }
-        self.tokenizer.feed(piece, &mut self.builder);
-        if windowed {
-            self.position_errors();
-            let keep_from = match self.builder.oldest_needed_offset() {
-                Some(offset) => offset.min(self.tokenizer.oldest_needed_offset()),
-                None => self.tokenizer.oldest_needed_offset(),
-            };
-            let strings = &mut self.builder.doc.strings;
-            if let (Some(new_base), Some(lean)) =
-                (strings.window_drop_point(keep_from), self.lean.as_mut())
-            {
-                // The checkpoint moves to the window's new start, and the tracker with it
-                // if it was behind.
-                lean.checkpoint
-                    .position_in(&strings.source, strings.source_base(), new_base);
-                if lean.tracker.offset() < new_base {
-                    lean.tracker = lean.checkpoint.clone();
-                }
-                strings.drop_window_before(new_base);
+        let piece_base = strings.source_end();
+        let mut lookahead = piece.len().min(LEAN_LOOKAHEAD);
+        while !piece.is_char_boundary(lookahead) {
+            lookahead -= 1;
+        }
+        strings.begin_piece(piece.len(), &piece[..lookahead]);
+        if !self.builder.stopped {
+            self.tokenizer.feed(piece, &mut self.builder);
+        }
+        let rest = &piece[lookahead..];
+        self.position_errors(rest);
+        let mut keep_from = self.tokenizer.oldest_needed_offset();
+        if let Some(offset) = self.builder.oldest_needed_offset() {
+            keep_from = keep_from.min(offset);
+        }
+        let strings = &mut self.builder.doc.strings;
+        let keep_from = keep_from.clamp(strings.source_base(), strings.source_end());
+        if let Some(lean) = self.lean.as_mut() {
+            // A position at the window's new start, from the tracker when it is not past it
+            // (then the input is counted once), else from the old start.
+            let window = (strings.source.as_str(), strings.source_base(), rest);
+            if lean.tracker.offset() <= keep_from {
+                advance(&mut lean.tracker, window, keep_from);
+                lean.checkpoint = lean.tracker.clone();
+            } else {
+                advance(&mut lean.checkpoint, window, keep_from);
             }
         }
+        strings.end_piece(piece, piece_base, keep_from);
     }
 
     /// A lean parse: gives the errors found since the last call their lines and columns,
-    /// from the window (which holds every offset they can point at).
-    fn position_errors(&mut self) {
+    /// from the window and `rest`, the input after it.
+    fn position_errors(&mut self, rest: &str) {
         let Some(lean) = self.lean.as_mut() else {
             return;
         };
@@ -483,12 +507,12 @@ impl Pipeline {
             return;
         };
         new.sort_by_key(error_order);
-        let (window, base) = (&doc.strings.source, doc.strings.source_base());
+        let window = (doc.strings.source.as_str(), doc.strings.source_base(), rest);
         for error in new.iter_mut() {
             if error.offset < lean.tracker.offset() {
                 lean.tracker = lean.checkpoint.clone();
             }
-            (error.line, error.column) = lean.tracker.position_in(window, base, error.offset);
+            (error.line, error.column) = advance(&mut lean.tracker, window, error.offset);
         }
         lean.resolved = doc.errors.len();
     }
@@ -511,7 +535,7 @@ impl Pipeline {
         self.end();
         let lean = self.lean.is_some();
         if lean {
-            self.position_errors();
+            self.position_errors("");
         }
         let mut doc = self.builder.finish();
         doc.strings.drop_window();
@@ -1063,8 +1087,25 @@ mod tests {
         assert_eq!(lean.errors(), kept.errors());
         assert!(lean.errors().len() > 1000);
         assert_eq!((lean.source(), lean.input_len()), (None, input.len()));
-        // A piece and what spans pieces (the 90 KB comment), not the 1.3 MB input.
-        assert!(widest < 4 * LEAN_PIECE + 100_000, "{widest}");
+        // What spans pieces (the 90 KB comment), not the 1.3 MB input.
+        assert!(widest < 100_000, "{widest}");
         assert!(lean.strings.source.capacity() == 0);
+    }
+
+    #[test]
+    fn a_lean_parse_split_anywhere_gives_the_kept_errors() {
+        // Characters held back at a piece boundary (a `<`, `</`, a `&` that starts no
+        // reference) in table text, whose errors are per character, and CRLFs.
+        let input = "<table>\r\nx&notanentity y< z</ w&amp;\r\n<td>&#x;\r</table><textarea>a</t b</textarea>\r\n&nota";
+        let kept = Document::parse_with(input, &ParseOptions::default().with_keep_source(true));
+        assert!(kept.errors().len() > 20);
+        for split in (0..=input.len()).filter(|&i| input.is_char_boundary(i)) {
+            let mut pipeline = Pipeline::document(&ParseOptions::default());
+            pipeline.feed(&input[..split]);
+            pipeline.feed(&input[split..]);
+            let lean = pipeline.into_document(encoding_rs::UTF_8, Confidence::Irrelevant);
+            assert_eq!(lean.dump_tree(), kept.dump_tree(), "split at {split}");
+            assert_eq!(lean.errors(), kept.errors(), "split at {split}");
+        }
     }
 }
