@@ -74,8 +74,11 @@ fn main() {
     );
     let mut ratios = Vec::new();
     let mut scraper_ratios = Vec::new();
+    // A lean document (`keep_source` off), against html5ever in the same run.
+    let mut lean_ratios = Vec::new();
+    let lean = html_arena::ParseOptions::default().with_keep_source(false);
     // Time per parse of each page, summed: the ratio of the whole corpus.
-    let mut totals = [0.0f64; 3];
+    let mut totals = [0.0f64; 4];
     let mut mismatches = 0;
     for page in &pages {
         let text = page.text.as_str();
@@ -103,6 +106,9 @@ fn main() {
                 &mut || {
                     black_box(scraper::Html::parse_document(black_box(text)));
                 },
+                &mut || {
+                    black_box(html_arena::Document::parse_with(black_box(text), &lean));
+                },
             ],
         );
         for (total, t) in totals.iter_mut().zip(&times) {
@@ -112,6 +118,7 @@ fn main() {
         let scraper_ratio = times[2].as_secs_f64() / times[0].as_secs_f64();
         ratios.push(ratio);
         scraper_ratios.push(scraper_ratio);
+        lean_ratios.push(times[1].as_secs_f64() / times[3].as_secs_f64());
         println!(
             "{:<34} {:>8.0} {:>10.1} {:>10.1} {:>10.1} {:>6.2}x {:>6.2}x",
             page.name,
@@ -133,11 +140,18 @@ fn main() {
         totals[1] / totals[0],
         totals[2] / totals[0]
     );
+    println!(
+        "parse, lean documents (keep_source off): median per-page ratio {:.2}x html5ever+RcDom, \
+         whole corpus {:.2}x",
+        common::median(&mut lean_ratios),
+        totals[1] / totals[3]
+    );
 
     // Memory: what each document keeps (counted by the allocator: arena, strings, attributes,
     // names, errors), per node; and the peak of the largest page.
-    let (mut heap, mut nodes) = (0usize, 0usize);
+    let (mut heap, mut lean_heap, mut nodes) = (0usize, 0usize, 0usize);
     let (mut per_node, mut per_node_no_source) = (Vec::new(), Vec::new());
+    let mut lean_per_node = Vec::new();
     for page in &pages {
         let base = common::alloc::live();
         let doc = html_arena::Document::parse(&page.text);
@@ -148,30 +162,45 @@ fn main() {
         per_node.push(kept as f64 / n as f64);
         per_node_no_source
             .push(kept.saturating_sub(doc.source().map_or(0, str::len)) as f64 / n as f64);
+        drop(doc);
+        let base = common::alloc::live();
+        let doc = html_arena::Document::parse_with(&page.text, &lean);
+        let kept = common::alloc::live().saturating_sub(base);
+        lean_heap += kept;
+        lean_per_node.push(kept as f64 / doc.node_count().max(1) as f64);
     }
     println!(
         "memory: {:.0} bytes of heap per node over the corpus ({nodes} nodes); median page {:.0} \
-         bytes per node, {:.0} without the source text the document keeps \
-         (`cargo run --release --example memory_profile` shows every page)",
+         bytes per node, {:.0} without the source text the document keeps; lean documents {:.0} \
+         over the corpus, median page {:.0} (`cargo run --release --example memory_profile` \
+         shows every page)",
         heap as f64 / nodes as f64,
         common::median(&mut per_node),
-        common::median(&mut per_node_no_source)
+        common::median(&mut per_node_no_source),
+        lean_heap as f64 / nodes as f64,
+        common::median(&mut lean_per_node)
     );
     if let Some(largest) = pages.iter().max_by_key(|p| p.bytes.len()) {
         let (doc, arena_peak) =
             peak_of(|| html_arena::Document::parse_bytes(&largest.bytes, &Default::default()));
+        drop(doc);
+        let (doc, lean_peak) = peak_of(|| html_arena::Document::parse_bytes(&largest.bytes, &lean));
         drop(doc);
         let (dom, h5_peak) = peak_of(|| html5ever_parse(&largest.text));
         drop(dom);
         let (html, scraper_peak) = peak_of(|| scraper::Html::parse_document(&largest.text));
         drop(html);
         let mb = |b: usize| b as f64 / 1e6;
+        let ratio = |peak: usize| peak as f64 / largest.bytes.len() as f64;
         println!(
-            "memory: peak heap parsing {} ({:.1} MB): html-arena {:.1} MB ({:.2}x the input), html5ever {:.1} MB, scraper {:.1} MB",
+            "memory: peak heap parsing {} ({:.1} MB): html-arena {:.1} MB ({:.2}x the input), \
+             lean {:.1} MB ({:.2}x), html5ever {:.1} MB, scraper {:.1} MB",
             largest.name,
             mb(largest.bytes.len()),
             mb(arena_peak),
-            arena_peak as f64 / largest.bytes.len() as f64,
+            ratio(arena_peak),
+            mb(lean_peak),
+            ratio(lean_peak),
             mb(h5_peak),
             mb(scraper_peak)
         );

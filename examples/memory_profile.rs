@@ -1,10 +1,11 @@
 //! Heap use of parsing, page by page: the peak heap of `Document::parse_bytes` and what the
 //! finished document keeps, per input byte and per node (a counting global allocator).
 //!
-//! `cargo run --release --example memory_profile -- [FILE|DIR]...` (default: the shared bench
-//! corpus, `../shared/bench-corpus` or the folder `HTML_ARENA_CORPUS` names, when present, else
-//! the vendored pages). Columns: the input's size, the nodes, the peak heap of the parse and
-//! its ratio to the input, the heap the document keeps, that per node, per node without the
+//! `cargo run --release --example memory_profile -- [--lean] [FILE|DIR]...` (`--lean`: lean
+//! documents, `keep_source` off; default pages: the shared bench corpus,
+//! `../shared/bench-corpus` or the folder `HTML_ARENA_CORPUS` names, when present, else the
+//! vendored pages). Columns: the input's size, the nodes, the peak heap of the parse and its
+//! ratio to the input, the heap the document keeps, that per node, per node without the
 //! source text the document keeps, and nodes per `<` of the input.
 
 #[path = "../benches/common/alloc.rs"]
@@ -45,7 +46,11 @@ fn pages(args: &[String]) -> Vec<PathBuf> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--lean`: documents that keep their strings, not their source (`keep_source` off).
+    let lean = args.iter().any(|a| a == "--lean");
+    args.retain(|a| a != "--lean");
+    let options = html_arena::ParseOptions::default().with_keep_source(!lean);
     println!(
         "{:<34} {:>8} {:>7} {:>9} {:>6} {:>9} {:>7} {:>7} {:>6}",
         "page", "KB", "nodes", "peak KB", "x in", "kept KB", "B/node", "-src", "B/<"
@@ -58,7 +63,7 @@ fn main() {
         let bytes = std::fs::read(&path).expect("read page");
         let base = alloc::live();
         let (doc, peak) = alloc::peak_of(|| {
-            html_arena::Document::parse_bytes(&bytes, &Default::default()).expect("options")
+            html_arena::Document::parse_bytes(&bytes, &options).expect("options")
         });
         let kept = alloc::live().saturating_sub(base);
         let nodes = doc.node_count();

@@ -25,6 +25,14 @@ fn parse(path: &str, input: &str, bytes: &[u8]) -> Document {
     let options = ParseOptions::default();
     match path {
         "parse" => Document::parse(input),
+        // A lean document (its tokenizer's tag mirror and the window hold the tag once each).
+        "lean_write1024" => {
+            let mut parser = Parser::new(&options.with_keep_source(false));
+            for chunk in bytes.chunks(1024) {
+                parser.write(chunk).expect("default options");
+            }
+            parser.finish()
+        }
         "parse_bytes" => Document::parse_bytes(bytes, &options).expect("default options"),
         _ => {
             let size: usize = path.trim_start_matches("write").parse().expect("size");
@@ -68,7 +76,14 @@ fn one_tag_with_many_attributes_holds_each_once() {
         // The larger of the input and what the document must hold.
         let reference = Document::parse(&input).html().len().max(input.len());
         // (64-byte chunks: a boundary in every few attributes.)
-        for path in ["parse", "parse_bytes", "write1024", "write8192", "write64"] {
+        for path in [
+            "parse",
+            "parse_bytes",
+            "write1024",
+            "write8192",
+            "write64",
+            "lean_write1024",
+        ] {
             let (doc, peak) = peak_of(|| parse(path, &input, &bytes));
             let what = format!("{unit:?} {path}");
             // The structure: every attribute, in order, with its value.

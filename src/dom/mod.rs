@@ -385,21 +385,18 @@ impl Document {
         self.encoding_confidence
     }
 
-    /// The decoded input text the document was parsed from, when the document keeps it:
-    /// parsed with [`keep_source`](crate::ParseOptions::keep_source) or
-    /// [`source_positions`](crate::ParseOptions::source_positions), a fragment, or a document
-    /// whose parser ran scripts. A document parsed without them keeps only its strings (each
-    /// text, comment and attribute value), not the markup around them: `None`. (A document
-    /// made empty, with no input, has the empty source.)
+    /// The decoded input text the document was parsed from, when the document keeps it (the
+    /// default: see [`keep_source`](crate::ParseOptions::keep_source)). A lean document keeps
+    /// only its strings (each text, comment and attribute value), not the markup around
+    /// them: `None`. (A document made empty, with no input, has the empty source.)
     ///
     /// ```
     /// use html_arena::{Document, ParseOptions};
     ///
-    /// let options = ParseOptions::default().with_keep_source(true);
-    /// let doc = Document::parse_bytes(b"<p>caf\xe9", &options)?;
+    /// let doc = Document::parse_bytes(b"<p>caf\xe9", &ParseOptions::default())?;
     /// assert_eq!(doc.source(), Some("<p>café"));
-    /// // By default the markup is not kept: the document holds only its strings.
-    /// assert_eq!(Document::parse("<p>café").source(), None);
+    /// let lean = ParseOptions::default().with_keep_source(false);
+    /// assert_eq!(Document::parse_bytes(b"<p>caf\xe9", &lean)?.source(), None);
     /// # Ok::<(), html_arena::EncodingError>(())
     /// ```
     pub fn source(&self) -> Option<&str> {

@@ -1,20 +1,19 @@
 //! Where a document's text lives.
 //!
-//! A document that keeps its source (parsed with
-//! [`keep_source`](crate::ParseOptions::keep_source) or source positions, a fragment, a
-//! document whose parser runs scripts) holds the decoded input (`source`) and a second buffer
-//! (`extra`) for every string that is not a verbatim slice of the input: text after character
-//! references or newline normalization, names lowercased by the tokenizer, strings set through
-//! the mutation API. Nodes and attributes hold a [`StrRef`] into one of the two: parsing copies
-//! nothing that the input already holds, and needs no allocation per node.
+//! A document that keeps its source (the default:
+//! [`keep_source`](crate::ParseOptions::keep_source)) holds the decoded input (`source`) and
+//! a second buffer (`extra`) for every string that is not a verbatim slice of the input: text
+//! after character references or newline normalization, names lowercased by the tokenizer,
+//! strings set through the mutation API. Nodes and attributes hold a [`StrRef`] into one of
+//! the two: parsing copies nothing that the input already holds, and needs no allocation per
+//! node.
 //!
-//! A lean document (the default for whole documents) keeps only its strings: each text,
-//! comment and attribute value is copied into `extra` as the tree builder stores it, and
-//! `source` is only a window of the input between the chunks a parser is given (from the
-//! start of the markup being read on, for the parse errors' positions), dropped when the
-//! parse ends. On the bench corpus the strings are 0.46 to 0.95 of the input (median 0.72),
-//! so the document keeps 0.05 to 0.54 bytes per input byte fewer, and the parse's peak drops
-//! by as much.
+//! A lean document (`keep_source` off) keeps only its strings: each text, comment and
+//! attribute value is copied into `extra` as the tree builder stores it, and `source` is only
+//! a window of the input between the chunks a parser is given (from the start of the markup
+//! being read on, for the parse errors' positions), dropped when the parse ends. On the bench
+//! corpus the strings are 0.46 to 0.95 of the input (median 0.72), so the document keeps 0.05
+//! to 0.54 bytes per input byte fewer, and the parse's peak drops by as much.
 //!
 //! Appending to a string is amortized O(1) per byte: a string at the end of `extra` grows in
 //! place; a string elsewhere moves to the end, and when one moves a second time it takes

@@ -72,8 +72,8 @@ pub struct ParseOptions {
     /// more than about one per byte except by the standard's amplification (formatting
     /// elements reopened after every block: a few kilobytes of them can make millions of
     /// nodes), which this stops. When the limit is hit, parsing ends there: the
-    /// document keeps what was built (and, with [`keep_source`](ParseOptions::keep_source),
-    /// the whole input as its source), reports no errors
+    /// document keeps what was built (and, unless lean, the whole input as its source),
+    /// reports no errors
     /// past that point, and [`Document::limit_hit`](crate::Document::limit_hit) says so. A
     /// [`Parser`] counts the input written so far, and stops after the token that crossed
     /// the limit, so where a streamed parse stops can depend on the chunk boundaries (the
@@ -87,14 +87,15 @@ pub struct ParseOptions {
     /// see [`NodeRef::source_span`](crate::NodeRef::source_span). Off by default; it costs
     /// about 40 bytes per node.
     pub source_positions: bool,
-    /// Keep the decoded input in the document ([`Document::source`](crate::Document::source)).
-    /// Off by default: a document keeps its strings (each text, comment and attribute value)
-    /// but not the markup around them, which on real pages saves 0.05 to 0.54 bytes per
-    /// input byte (more where markup is dense), of what the document keeps and of the parse's
-    /// peak. On with
-    /// [`source_positions`](ParseOptions::source_positions), whose spans point into it; on
-    /// for a [`ScriptingParser`](crate::ScriptingParser) and for fragments. With it, text and
-    /// attribute values that are verbatim input refer to it instead of being copied.
+    /// Keep the decoded input in the document ([`Document::source`](crate::Document::source)):
+    /// on by default. Text and attribute values that are verbatim input then refer to it
+    /// instead of being copied, which is the fastest way to build the tree. Off, a *lean*
+    /// document keeps its strings (each text, comment and attribute value, copied as the
+    /// tree is built) but not the markup around them: 0.05 to 0.54 bytes per input byte
+    /// less (more where markup is dense), of what the document keeps and of the parse's
+    /// peak, for about a tenth more parse time (see `docs/BENCHMARKS.md`). Always on with
+    /// [`source_positions`](ParseOptions::source_positions), whose spans point into it, for a
+    /// [`ScriptingParser`](crate::ScriptingParser) and for fragments.
     pub keep_source: bool,
     /// The document's URL: the base for its relative URLs (see
     /// [`Document::base_url`](crate::Document::base_url)). `None` (the default) makes it
@@ -115,7 +116,7 @@ impl Default for ParseOptions {
             max_nodes: None,
             max_depth: None,
             source_positions: false,
-            keep_source: false,
+            keep_source: true,
             url: None,
         }
     }
@@ -216,14 +217,15 @@ impl ParseOptions {
     }
 
     /// Sets [`keep_source`](ParseOptions::keep_source): keep the decoded input in the
-    /// document.
+    /// document (the default), or build a lean document that keeps only its strings.
     ///
     /// ```
     /// use html_arena::{Document, ParseOptions};
     ///
-    /// let kept = Document::parse_with("<p>x", &ParseOptions::default().with_keep_source(true));
-    /// assert_eq!(kept.source(), Some("<p>x"));
-    /// assert_eq!(Document::parse("<p>x").source(), None);
+    /// assert_eq!(Document::parse("<p>x").source(), Some("<p>x"));
+    /// let lean = Document::parse_with("<p>x", &ParseOptions::default().with_keep_source(false));
+    /// assert_eq!(lean.source(), None);
+    /// assert_eq!((lean.body().unwrap().text(), lean.input_len()), ("x".into(), 4));
     /// ```
     pub fn with_keep_source(mut self, on: bool) -> Self {
         self.keep_source = on;
@@ -1048,8 +1050,8 @@ mod tests {
 
     #[test]
     fn verbatim_text_is_not_copied_when_the_source_is_kept() {
-        let kept = ParseOptions::default().with_keep_source(true);
-        for (options, offset) in [(kept, Some(3)), (ParseOptions::default(), None)] {
+        let lean = ParseOptions::default().with_keep_source(false);
+        for (options, offset) in [(ParseOptions::default(), Some(3)), (lean, None)] {
             let doc = Document::parse_with("<p>hello world</p>", &options);
             let p = doc.body().unwrap().first_child().unwrap();
             let text = p.first_child().unwrap();
@@ -1074,8 +1076,8 @@ mod tests {
                 input.push_str(&format!("<table>{}x</table>", " \n".repeat(30_000)));
             }
         }
-        let kept = Document::parse_with(&input, &ParseOptions::default().with_keep_source(true));
-        let mut pipeline = Pipeline::document(&ParseOptions::default());
+        let kept = Document::parse_with(&input, &ParseOptions::default());
+        let mut pipeline = Pipeline::document(&ParseOptions::default().with_keep_source(false));
         pipeline.reserve(input.as_bytes());
         let mut widest = 0;
         for piece in input.as_bytes().chunks(10_000) {
@@ -1097,10 +1099,10 @@ mod tests {
         // Characters held back at a piece boundary (a `<`, `</`, a `&` that starts no
         // reference) in table text, whose errors are per character, and CRLFs.
         let input = "<table>\r\nx&notanentity y< z</ w&amp;\r\n<td>&#x;\r</table><textarea>a</t b</textarea>\r\n&nota";
-        let kept = Document::parse_with(input, &ParseOptions::default().with_keep_source(true));
+        let kept = Document::parse_with(input, &ParseOptions::default());
         assert!(kept.errors().len() > 20);
         for split in (0..=input.len()).filter(|&i| input.is_char_boundary(i)) {
-            let mut pipeline = Pipeline::document(&ParseOptions::default());
+            let mut pipeline = Pipeline::document(&ParseOptions::default().with_keep_source(false));
             pipeline.feed(&input[..split]);
             pipeline.feed(&input[split..]);
             let lean = pipeline.into_document(encoding_rs::UTF_8, Confidence::Irrelevant);
