@@ -35,10 +35,13 @@ def parse(
     encoding: Optional[str] = None,
     url: Optional[str] = None,
     scripting: bool = False,
+    lean: bool = False,
 ) -> Document:
     """Parses a document. `bytes` are decoded after sniffing (BOM, `encoding` as the
     transport's label, `<meta>`, then the default); `str` is used as is. Never raises for bad
-    markup: errors are in `Document.errors`."""
+    markup: errors are in `Document.errors`. `lean=True` keeps the document's strings but not
+    the markup around them: less memory (the same tree, text and serialization), a slower
+    parse."""
 
 def parse_fragment(
     html: Union[str, bytes], context: str = "body", *, scripting: bool = False

@@ -214,17 +214,19 @@ fn mutation_error(e: html_arena::MutationError) -> PyErr {
 
 /// Parses an HTML document from `str` (used as is) or `bytes` (the encoding is sniffed as a
 /// browser does: BOM, then `encoding` (the transport's label, e.g. an HTTP `charset`), then
-/// `<meta>`, then the default).
+/// `<meta>`, then the default). `lean`: the document keeps its strings but not the markup
+/// around them (`ParseOptions::keep_source` off: less memory, a slower parse).
 #[pyfunction]
-#[pyo3(signature = (html, *, encoding=None, url=None, scripting=false))]
+#[pyo3(signature = (html, *, encoding=None, url=None, scripting=false, lean=false))]
 fn parse(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
     encoding: Option<&str>,
     url: Option<&str>,
     scripting: bool,
+    lean: bool,
 ) -> PyResult<Document> {
-    let options = options(encoding, url, scripting)?;
+    let options = options(encoding, url, scripting)?.with_keep_source(!lean);
     let doc = match markup(html)? {
         Markup::Text(text) => {
             let text: &str = &text;

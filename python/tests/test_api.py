@@ -23,6 +23,18 @@ def test_parse_bytes_and_str_give_the_same_tree():
     assert a.quirks_mode == "no-quirks"
 
 
+def test_lean_documents_are_the_same_documents():
+    for markup in (PAGE, PAGE.decode("utf-8")):
+        kept = html_arena.parse(markup)
+        lean = html_arena.parse(markup, lean=True)
+        assert lean.html == kept.html
+        assert lean.text() == kept.text()
+        assert [(e.code, e.line, e.column) for e in lean.errors] == [
+            (e.code, e.line, e.column) for e in kept.errors
+        ]
+        assert [a["href"] for a in lean.select("a")] == ["/a", "/b"]
+
+
 def test_select_and_attributes():
     doc = html_arena.parse(PAGE)
     links = doc.select("nav a")
