@@ -93,7 +93,7 @@ pub struct ParseOptions {
     /// document keeps its strings (each text, comment and attribute value, copied as the
     /// tree is built) but not the markup around them: 0.05 to 0.54 bytes per input byte
     /// less (more where markup is dense), of what the document keeps and of the parse's
-    /// peak, for about a tenth more parse time (see `docs/BENCHMARKS.md`). Always on with
+    /// peak, for 4% to 8% more parse time (see `docs/BENCHMARKS.md`). Always on with
     /// [`source_positions`](ParseOptions::source_positions), whose spans point into it, for a
     /// [`ScriptingParser`](crate::ScriptingParser) and for fragments.
     pub keep_source: bool,
@@ -429,6 +429,10 @@ impl Pipeline {
         // The parser's tables indexed by node.
         let nodes = doc.arena.capacity();
         self.builder.open.reserve_nodes(nodes);
+        if self.lean.is_none() {
+            // (A lean document finds its active formatting elements through a map.)
+            self.builder.active.reserve_nodes(nodes);
+        }
     }
 
     /// Parses the next piece of text.

@@ -174,10 +174,13 @@ pub(crate) struct ActiveFormatting {
     tail: u32,
     /// The number of markers in the list.
     markers: u32,
-    /// The slot of each element's entry (a map, not a table by arena index: it is read only
-    /// by the adoption agency and a few end tags, and a table would cost 4 bytes per node at
-    /// the parse's peak).
-    by_node: HashMap<NodeId, u32, IdHash>,
+    /// Slot + 1 of each element's entry, indexed by arena index, when the parser reserved
+    /// the table ([`ActiveFormatting::reserve_nodes`]; 0: not in the list)...
+    by_node: Vec<u32>,
+    /// ...else the slot of each element's entry in a map (a lean document: the table would
+    /// cost 4 bytes per node at the parse's peak, and it is read only by the adoption agency
+    /// and a few end tags).
+    by_node_map: HashMap<NodeId, u32, IdHash>,
     /// For each (section depth, key): the slots of the entries, oldest first (at most 3).
     by_key: HashMap<(u32, u64), SameKey, KeyHasherBuilder>,
     /// For each formatting name: (slot, generation) of its entries in list order; stale pairs
@@ -211,7 +214,8 @@ impl ActiveFormatting {
             head: NIL,
             tail: NIL,
             markers: 0,
-            by_node: HashMap::with_hasher(IdHash),
+            by_node: Vec::new(),
+            by_node_map: HashMap::with_hasher(IdHash),
             by_key: HashMap::with_hasher(KeyHasherBuilder),
             by_name: Default::default(),
             seed: std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64),
@@ -296,9 +300,15 @@ impl ActiveFormatting {
     #[inline]
     pub(crate) fn find(&self, node: NodeId) -> Option<EntryRef> {
         if self.by_node.is_empty() {
-            return None;
+            if self.by_node_map.is_empty() {
+                return None;
+            }
+            return self.by_node_map.get(&node).map(|&s| EntryRef(s));
         }
-        self.by_node.get(&node).map(|&s| EntryRef(s))
+        match self.by_node.get(usize::from(node)) {
+            Some(&s) if s > 0 => Some(EntryRef(s - 1)),
+            _ => None,
+        }
     }
 
     /// Whether `node` is in the list.
@@ -320,15 +330,35 @@ impl ActiveFormatting {
         None
     }
 
-    fn set_by_node(&mut self, node: NodeId, slot: Option<u32>) {
-        match slot {
-            Some(s) => {
-                self.by_node.insert(node, s);
-            }
-            None => {
-                self.by_node.remove(&node);
-            }
+    /// Makes room in the table of entries by node for nodes with arena indices below `nodes`
+    /// (the parser's estimate of the document's size), so that it is not grown and copied as
+    /// the document grows. Without it the entries are found through a map.
+    pub(crate) fn reserve_nodes(&mut self, nodes: usize) {
+        if self.by_node.len() < nodes && self.by_node_map.is_empty() {
+            // (A fresh zeroed allocation, not a fill.)
+            let mut by_node = vec![0; nodes];
+            by_node[..self.by_node.len()].copy_from_slice(&self.by_node);
+            self.by_node = by_node;
         }
+    }
+
+    fn set_by_node(&mut self, node: NodeId, slot: Option<u32>) {
+        if self.by_node.is_empty() {
+            match slot {
+                Some(s) => self.by_node_map.insert(node, s),
+                None => self.by_node_map.remove(&node),
+            };
+            return;
+        }
+        let i = usize::from(node);
+        if i >= self.by_node.len() {
+            if slot.is_none() {
+                return;
+            }
+            let new_len = (i + 1).max(self.by_node.len() * 2).max(64);
+            self.by_node.resize(new_len, 0);
+        }
+        self.by_node[i] = slot.map_or(0, |s| s + 1);
     }
 
     fn alloc(&mut self, item: Item, name: LocalName, key: Option<u64>, depth: u32) -> u32 {
