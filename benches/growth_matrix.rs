@@ -124,6 +124,10 @@ enum Path {
     Positions,
     /// Parsing (errors are collected by default), and formatting each error kept.
     Errors,
+    /// A lean document (`keep_source` off): `Document::parse_with`...
+    LeanStr,
+    /// ...and `Parser::write` in chunks of this many bytes.
+    LeanWrite(usize),
 }
 
 const PATHS: &[(Path, &str)] = &[
@@ -141,6 +145,8 @@ const PATHS: &[(Path, &str)] = &[
     (Path::Dump, "dump"),
     (Path::Positions, "pos"),
     (Path::Errors, "errs"),
+    (Path::LeanStr, "lean"),
+    (Path::LeanWrite(1024), "lw1K"),
 ];
 
 /// Growth per doubling above this is flagged.
@@ -252,6 +258,14 @@ fn parse_path(path: Path, input: &Input) -> Document {
         }
         // Errors are collected by default (the first 10,000 kept, the rest counted).
         Path::Errors => Document::parse_with(&input.text, &options),
+        Path::LeanStr => Document::parse_with(&input.text, &options.with_keep_source(false)),
+        Path::LeanWrite(size) => {
+            let mut parser = Parser::new(&options.with_keep_source(false));
+            for chunk in input.bytes.chunks(size) {
+                parser.write(chunk).expect("options");
+            }
+            parser.finish()
+        }
         _ => Document::parse(&input.text),
     }
 }

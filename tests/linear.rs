@@ -135,6 +135,12 @@ fn all_paths(input: &str) -> Vec<(String, Document)> {
         }
         out.push((format!("write({})", size + 7), parser.finish()));
     }
+    // Lean documents (`keep_source` off): whole, and in chunks.
+    let lean = options.with_keep_source(false);
+    out.push(("lean parse".to_owned(), Document::parse_with(input, &lean)));
+    let mut parser = Parser::new(&lean);
+    common::str_chunks(input, || 1000, |chunk| parser.write_str(chunk));
+    out.push(("lean write_str(1000)".to_owned(), parser.finish()));
     out
 }
 
