@@ -368,8 +368,10 @@ impl Strings {
     }
 
     /// Makes room for `more` bytes at the end of `extra`. A lean parse copies every string
-    /// there, so it grows by a quarter (not by doubling, which would leave up to half of the
-    /// document's largest buffer unused at the parse's peak).
+    /// there, so its growth is sized (not doubled, which would leave up to half of the
+    /// document's largest buffer unused at the parse's peak): when the input's length is
+    /// known and it arrives in chunks (`parse_bytes` decodes 64 KiB at a time), from the rate
+    /// of string bytes per input byte so far; else by a quarter.
     #[inline]
     fn grow_extra(&mut self, more: usize) {
         if self.extra.capacity() - self.extra.len() < more && !self.keep_source {

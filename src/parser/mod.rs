@@ -487,7 +487,9 @@ impl Pipeline {
             keep_from = keep_from.min(offset);
         }
         let strings = &mut self.builder.doc.strings;
-        let keep_from = keep_from.clamp(strings.source_base(), strings.source_end());
+        let keep_from = keep_from
+            .max(strings.source_base())
+            .min(strings.source_end());
         if let Some(lean) = self.lean.as_mut() {
             // A position at the window's new start, from the tracker when it is not past it
             // (then the input is counted once), else from the old start.
