@@ -427,17 +427,15 @@ impl Tokenizer {
                 | State::DecimalCharacterReference
                 | State::NumericCharacterReferenceEnd
         );
-        let markup = if text_state && !char_ref {
-            self.offset
-        } else {
+        let mut from = self.offset;
+        if !text_state {
             // (Comments, DOCTYPEs and processing instructions start at their `<` too.)
-            self.offset.min(self.markup_start)
-        };
-        if char_ref {
-            markup.min(self.char_ref_start)
-        } else {
-            markup
+            from = from.min(self.markup_start);
         }
+        if char_ref {
+            from = from.min(self.char_ref_start);
+        }
+        from
     }
 
     /// Tokenizes the next chunk of input, handing complete tokens to `sink`.
