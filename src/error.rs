@@ -304,6 +304,23 @@ impl LineCol {
         self.position_in(text, 0, offset)
     }
 
+    /// Like [`LineCol::position_in`], over the input `window` holds from stream offset `base`
+    /// on followed by `rest` (a lean parse's window and the chunk being parsed).
+    pub(crate) fn position_across(
+        &mut self,
+        (window, base, rest): (&str, usize, &str),
+        offset: usize,
+    ) -> (u32, u32) {
+        let split = base + window.len();
+        if offset < split {
+            return self.position_in(window, base, offset);
+        }
+        if self.offset < split {
+            self.position_in(window, base, split);
+        }
+        self.position_in(rest, split, offset)
+    }
+
     /// Like [`LineCol::position`], for a window of the input: `window` starts at stream offset
     /// `base`. Positions before the window that the tracker has moved past cannot be
     /// recomputed; they report the tracker's current position.

@@ -322,24 +322,6 @@ struct LeanErrors {
 /// (a character reference's name, `</` and an end tag's name).
 const LEAN_LOOKAHEAD: usize = 64;
 
-/// Moves `tracker` forward to stream offset `target` (or back, within its line) over the
-/// input `window` holds from offset `base` on, followed by `rest`; returns the line and
-/// column there.
-fn advance(
-    tracker: &mut LineCol,
-    (window, base, rest): (&str, usize, &str),
-    target: usize,
-) -> (u32, u32) {
-    let split = base + window.len();
-    if target < split {
-        return tracker.position_in(window, base, target);
-    }
-    if tracker.offset() < split {
-        tracker.position_in(window, base, split);
-    }
-    tracker.position_in(rest, split, target)
-}
-
 /// The order of the kept parse errors: by offset; at one offset, the input stream's errors
 /// (13.2.3.5, found as a character enters the stream) before the tokenizer's and tree
 /// builder's (found as it is consumed), whatever chunk boundary fell in between.
@@ -495,10 +477,10 @@ impl Pipeline {
             // (then the input is counted once), else from the old start.
             let window = (strings.source.as_str(), strings.source_base(), rest);
             if lean.tracker.offset() <= keep_from {
-                advance(&mut lean.tracker, window, keep_from);
+                lean.tracker.position_across(window, keep_from);
                 lean.checkpoint = lean.tracker.clone();
             } else {
-                advance(&mut lean.checkpoint, window, keep_from);
+                lean.checkpoint.position_across(window, keep_from);
             }
         }
         strings.end_piece(piece, piece_base, keep_from);
@@ -520,7 +502,7 @@ impl Pipeline {
             if error.offset < lean.tracker.offset() {
                 lean.tracker = lean.checkpoint.clone();
             }
-            (error.line, error.column) = advance(&mut lean.tracker, window, error.offset);
+            (error.line, error.column) = lean.tracker.position_across(window, error.offset);
         }
         lean.resolved = doc.errors.len();
     }

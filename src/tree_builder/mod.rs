@@ -342,7 +342,8 @@ pub(crate) struct TreeBuilder {
 
 impl TreeBuilder {
     /// Between chunks: the stream offset of the earliest input a parse error still to come
-    /// can point at, of what the tree builder holds (the pending table character tokens).
+    /// can point at, of what the tree builder holds (13.2.6.4.9: the pending table character
+    /// tokens).
     pub(crate) fn oldest_needed_offset(&self) -> Option<usize> {
         if self.pending_table_text.is_empty() {
             return None;
