@@ -210,7 +210,9 @@
 pub mod dom;
 pub mod encoding;
 pub mod error;
+mod html;
 mod parser;
+mod query;
 pub mod select;
 pub mod serialize;
 pub mod tokenizer;

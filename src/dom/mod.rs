@@ -10,31 +10,23 @@ use std::fmt;
 
 use indextree::Arena;
 
-mod build;
+pub(crate) mod build;
 pub(crate) use build::IdHash;
 pub mod compare;
-mod direction;
 mod dump;
-pub(crate) mod forms;
-pub(crate) mod index;
 mod mutate;
 pub mod names;
 mod node;
-mod order;
 pub mod positions;
-mod select_steps;
 mod strings;
-mod text;
-mod url;
 
-pub use direction::Direction;
-pub use forms::ValidityState;
+pub use crate::html::{Direction, ValidityState};
 pub use mutate::MutationError;
 pub use node::{
     Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementName, ElementRef,
     NodeKind, NodeRef, Traverse,
 };
-pub(crate) use order::{TreeOrder, UNNUMBERED};
+pub(crate) use crate::query::{TreeOrder, UNNUMBERED};
 pub(crate) use strings::{PackedStr, StrHandle, StrRef, Strings};
 
 use crate::encoding::{Confidence, Encoding};
@@ -182,7 +174,7 @@ pub struct Document {
     pub(crate) caches_valid: bool,
     /// The selector index (see `index.rs`), built by the first query that needs it and kept
     /// up to date by mutations.
-    pub(crate) index_cache: index::IndexCache,
+    pub(crate) index_cache: crate::query::index::IndexCache,
     /// For a parsed fragment, its context element (namespace, local name): serializing the
     /// fragment serializes it as that element's contents.
     pub(crate) fragment_context: Option<(Namespace, LocalName)>,
@@ -201,10 +193,10 @@ pub struct Document {
     /// The document base URL (see `url.rs`), computed on first use; every mutation drops it.
     pub(crate) base_url_cache: std::sync::OnceLock<::url::Url>,
     /// Document order as numbers (see `order.rs`), built on first use; every mutation drops it.
-    pub(crate) order_cache: std::sync::OnceLock<Box<order::TreeOrder>>,
+    pub(crate) order_cache: std::sync::OnceLock<Box<crate::query::TreeOrder>>,
     /// The option/select/selectedcontent state, from the first `select` on (see
     /// `select_steps.rs`).
-    pub(crate) select_state: Option<Box<select_steps::SelectState>>,
+    pub(crate) select_state: Option<Box<crate::html::select_steps::SelectState>>,
     /// An XML document's namespace URLs and prefixes (`None` for HTML documents).
     pub(crate) xml_names: Option<Box<names::XmlNames>>,
 }
@@ -228,7 +220,7 @@ impl Document {
             errors: Vec::new(),
             error_count: 0,
             caches_valid: false,
-            index_cache: index::IndexCache::default(),
+            index_cache: crate::query::index::IndexCache::default(),
             fragment_context: None,
             positions: None,
             encoding: encoding_rs::UTF_8,

@@ -29,7 +29,7 @@ use selectors::parser::{
 use super::pseudo::{PseudoClass, PseudoElement};
 use super::query::MatchState;
 use super::text::{TextArg, TextKind};
-use crate::dom::index::{ListKind, ci_hash};
+use crate::query::index::{ListKind, ci_hash};
 use crate::dom::names::{LocalName, Namespace};
 
 /// How deeply blocks (`:is(`, `:not(`, `[`, ...) may nest in a selector. Parsing and matching

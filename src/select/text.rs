@@ -33,7 +33,7 @@ use selectors::context::MatchingContext;
 
 use super::element::El;
 use super::parser::HtmlImpl;
-use crate::dom::index::{NONE, TreeIndex};
+use crate::query::index::{NONE, TreeIndex};
 use crate::dom::{Document, NodeData};
 
 /// Which text, and how it is compared.

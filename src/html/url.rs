@@ -29,7 +29,7 @@ use std::borrow::Cow;
 use url::Url;
 
 use super::names::{Namespace, local_name};
-use super::node::ElementRef;
+use crate::dom::ElementRef;
 use super::{Document, NodeData};
 
 /// `about:blank`: the URL of a document that was given none.

@@ -20,7 +20,7 @@ use super::{
     is_submit_button, list_of_options,
 };
 use crate::dom::Document;
-use crate::dom::index::{NONE, TreeIndex};
+use crate::query::index::{NONE, TreeIndex};
 use crate::dom::names::{Namespace, local_name as ln};
 
 /// Bit: a candidate for constraint validation.

@@ -21,7 +21,7 @@
 use unicode_bidi::{BidiClass, bidi_class};
 
 use super::forms::{Control, ElementStates, InputType, sanitize};
-use super::index::{NONE, TreeIndex};
+use crate::query::index::{NONE, TreeIndex};
 use super::names::{Namespace, local_name as ln};
 use super::{Document, ElementRef, NodeData};
 

@@ -44,7 +44,7 @@ pub use validity::ValidityState;
 /// positions from the document, hashed fast.
 type HashMap<K, V> = StdHashMap<K, V, foldhash::fast::RandomState>;
 
-use super::index::{Elem, NONE, TreeIndex};
+use crate::query::index::{Elem, NONE, TreeIndex};
 use super::names::{AttrNamespace, LocalName, Namespace, local_name as ln};
 use super::{Document, ElementRef};
 

@@ -48,7 +48,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::build::IdHash;
+use crate::dom::IdHash;
 use super::names::{LocalName, Namespace, local_name as n};
 use super::{Document, NodeData};
 
@@ -1462,7 +1462,7 @@ impl Document {
     /// Test hook, not part of the API: an `option` element's selectedness ("the option
     /// element", 4.10.10); `None` for other nodes.
     #[doc(hidden)]
-    pub fn option_selectedness(&self, option: super::NodeId) -> Option<bool> {
+    pub fn option_selectedness(&self, option: crate::dom::NodeId) -> Option<bool> {
         let raw = option.raw;
         if option.doc != self.serial
             || self.arena.get(raw).is_none_or(|x| x.is_removed())

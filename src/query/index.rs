@@ -50,7 +50,7 @@
 //!   [`Scope`]; the candidate lists are sorted by label). The cost is what was inserted, plus
 //!   the ancestors whose subtree grows when nothing follows the new elements among their
 //!   siblings (bounded: deeper, the index is dropped), plus amortized O(log n) relabeling.
-//!   The state computed over a whole tree (`dom::forms`: form owners, radio groups,
+//!   The state computed over a whole tree (`html::forms`: form owners, radio groups,
 //!   directionality, languages, validity), XPath and template contents want positions in
 //!   document order: they get a flat index built afresh ([`Document::select_index`]). Both
 //!   kinds of insertion need a document without template contents and without `select`
@@ -458,7 +458,7 @@ pub(crate) struct TreeIndex {
     dead: u32,
     /// State that the HTML pseudo-classes derive from the whole tree (form owners, radio
     /// groups, disabled fieldsets, languages, editability), computed on first use.
-    pub(crate) html: OnceLock<super::forms::ElementStates>,
+    pub(crate) html: OnceLock<crate::html::forms::ElementStates>,
     /// Document order, once elements were inserted before indexed elements (until then the
     /// positions are in document order and each element's subtree is `pos..end`).
     order: Option<Box<Order>>,
@@ -676,7 +676,7 @@ impl TreeIndex {
 
     /// Whether the positions are in document order (no element was inserted before indexed
     /// ones since the index was built): each element's subtree is then `pos..end`. Only
-    /// such an index serves the state computed over a whole tree (`dom::forms`), XPath and
+    /// such an index serves the state computed over a whole tree (`html::forms`), XPath and
     /// template contents.
     #[inline]
     pub(crate) fn is_flat(&self) -> bool {
