@@ -461,6 +461,11 @@ impl AttrNamespace {
 /// The namespace URLs and prefixes of an XML document (HTML documents have none): element
 /// prefixes are ids into `prefixes` kept in the element data; attribute prefixes that differ
 /// from [`AttrNamespace::prefix`] are kept by attribute index.
+// (Filled by the XML parser: feature `xml`.)
+#[cfg_attr(
+    not(all(feature = "xml", feature = "xpath", feature = "url", feature = "forms")),
+    allow(dead_code)
+)]
 #[derive(Clone, Default, Debug)]
 pub(crate) struct XmlNames {
     uris: Vec<Box<str>>,
@@ -473,9 +478,17 @@ pub(crate) struct XmlNames {
 }
 
 /// More distinct namespace URLs or prefixes than one document can hold (65,535 each).
+#[cfg_attr(
+    not(all(feature = "xml", feature = "xpath", feature = "url", feature = "forms")),
+    allow(dead_code)
+)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct TooManyNames;
 
+#[cfg_attr(
+    not(all(feature = "xml", feature = "xpath", feature = "url", feature = "forms")),
+    allow(dead_code)
+)]
 impl XmlNames {
     /// The element namespace for `url` (the empty string: no namespace).
     pub(crate) fn namespace(&mut self, url: &str) -> Result<Namespace, TooManyNames> {

@@ -48,9 +48,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::dom::IdHash;
 use super::names::{LocalName, Namespace, local_name as n};
 use super::{Document, NodeData};
+use crate::dom::IdHash;
 
 type Id = indextree::NodeId;
 
@@ -161,7 +161,10 @@ impl Document {
         if !matches!(name, n::SELECT | n::OPTION | n::SELECTEDCONTENT) {
             return;
         }
-        let s = self.select_state.get_or_insert_with(|| {
+        let Some(html) = self.html_state_mut() else {
+            return;
+        };
+        let s = html.select.get_or_insert_with(|| {
             Box::new(SelectState {
                 reference: REFERENCE_MODE.with(std::cell::Cell::get),
                 ..SelectState::default()
@@ -187,14 +190,16 @@ impl Document {
             // selectedcontent elements made before the steps ran were not filed.
             s.unfiled = true;
         }
+        // The DOM's element steps have work from now on (`dom/hooks.rs`).
+        let active = s.selects > 0 && s.options_and_scs > 0;
+        self.element_steps = active;
     }
 
     /// Whether the steps can change anything: the document has made a `select` and an
     /// `option` or `selectedcontent` element.
     #[inline]
     pub(crate) fn steps_active(&self) -> bool {
-        self.select_state
-            .as_deref()
+        self.select_state()
             .is_some_and(|s| s.selects > 0 && s.options_and_scs > 0)
     }
 
@@ -202,8 +207,7 @@ impl Document {
     /// need cloning).
     #[inline]
     pub(crate) fn has_selectedcontent(&self) -> bool {
-        self.select_state
-            .as_deref()
+        self.select_state()
             .is_some_and(|s| s.selectedcontents > 0 && s.selects > 0)
     }
 
@@ -226,7 +230,7 @@ impl Document {
     /// Files `sc` among the selectedcontent elements that may have children.
     fn note_maybe_nonempty(&mut self, sc: Id) {
         let select = self.ctx_of_parent(sc).nearest_select;
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.sc_maybe_nonempty.entry(select).or_default().insert(sc);
         }
     }
@@ -286,7 +290,7 @@ impl Document {
         let Some(parent) = parent else {
             return Ctx::default();
         };
-        let generation = match self.select_state.as_deref() {
+        let generation = match self.select_state() {
             Some(s) => s.generation,
             None => return Ctx::default(),
         };
@@ -295,7 +299,7 @@ impl Document {
         let mut at = Some(parent);
         let mut base = None;
         while let Some(e) = at {
-            if let Some(&(g, ctx)) = self.select_state.as_deref().and_then(|s| s.memo.get(&e)) {
+            if let Some(&(g, ctx)) = self.select_state().and_then(|s| s.memo.get(&e)) {
                 if g == generation {
                     base = Some(ctx);
                     break;
@@ -316,7 +320,7 @@ impl Document {
         let mut ctx = base;
         while let Some(e) = chain.pop() {
             ctx = self.ctx_step(ctx, e);
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.memo.insert(e, (generation, ctx));
             }
         }
@@ -330,7 +334,7 @@ impl Document {
             ..above
         };
         if above.nearest_select.is_some() && self.html_name(e) == Some(n::SELECT) {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.nested_selects = true;
             }
         }
@@ -379,7 +383,7 @@ impl Document {
 
     /// Forgets everything derived from the tree (an attribute the steps read changed).
     fn ancestors_changed(&mut self) {
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.generation = s.generation.wrapping_add(1);
             s.memo.clear();
             s.stable.clear();
@@ -394,7 +398,7 @@ impl Document {
     /// whose single selected option is known stays known (the removing steps keep it up to
     /// date); one known to have no enabled option may gain one by the move.
     fn subtree_moving(&mut self, root: Id) {
-        let Some(s) = self.select_state.as_deref_mut() else {
+        let Some(s) = self.select_state_mut() else {
             return;
         };
         s.stable.retain(|_, v| v.is_some());
@@ -403,16 +407,12 @@ impl Document {
 
     /// Forgets the memoised contexts of `root` and its descendants.
     fn forget_memo(&mut self, root: Id) {
-        if self
-            .select_state
-            .as_deref()
-            .is_none_or(|s| s.memo.is_empty())
-        {
+        if self.select_state().is_none_or(|s| s.memo.is_empty()) {
             return;
         }
         let mut stack = vec![self.resolve_stand_in(root)];
         while let Some(node) = stack.pop() {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.memo.remove(&node);
             }
             let kids = self.child_nodes(node);
@@ -429,8 +429,7 @@ impl Document {
     /// An option's selectedness.
     fn selectedness(&self, option: Id) -> bool {
         match self
-            .select_state
-            .as_deref()
+            .select_state()
             .and_then(|s| s.selectedness.get(&option))
         {
             Some(&v) => v,
@@ -442,7 +441,7 @@ impl Document {
 
     fn set_selectedness(&mut self, option: Id, value: bool) {
         let default = self.has_attr(option, n::SELECTED);
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             if value == default {
                 s.selectedness.remove(&option);
             } else {
@@ -465,15 +464,14 @@ impl Document {
     /// moving steps). `inserted` tells which change it follows, for the fast paths.
     fn update_option_select(&mut self, option: Id, inserted: bool) {
         let old = self
-            .select_state
-            .as_deref()
+            .select_state()
             .and_then(|s| s.cached_select.get(&option).copied());
         let new = self.nearest_select(option);
         if old == new {
             return;
         }
         if let Some(old) = old {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 // Normally moved on before the removing steps began (steps_after_remove).
                 if s.first_enabled.get(&old) == Some(&Some(option)) {
                     s.first_enabled.remove(&old);
@@ -489,7 +487,7 @@ impl Document {
                 self.selectedness_setting(new);
             }
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             match new {
                 Some(new) => {
                     s.cached_select.insert(option, new);
@@ -576,7 +574,7 @@ impl Document {
     }
 
     fn count_work(&mut self, n: u64) {
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.work = s.work.wrapping_add(n);
         }
     }
@@ -584,7 +582,7 @@ impl Document {
     /// "The selectedness setting algorithm" for `select`, in full.
     pub(crate) fn selectedness_setting(&mut self, select: Id) {
         if self.has_attr(select, n::MULTIPLE) {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.stable.remove(&select);
                 s.first_enabled.remove(&select);
             }
@@ -604,7 +602,7 @@ impl Document {
                 break;
             }
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.first_enabled.insert(select, first_enabled);
         }
         let mut only = None;
@@ -625,7 +623,7 @@ impl Document {
             }
             only = Some(last);
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.stable.insert(select, only);
         }
     }
@@ -633,8 +631,7 @@ impl Document {
     /// The selectedness setting algorithm after `option` joined `select`'s list.
     fn selectedness_after_insertion(&mut self, select: Id, option: Id) {
         let stable = self
-            .select_state
-            .as_deref()
+            .select_state()
             .filter(|s| !s.reference)
             .and_then(|s| s.stable.get(&select).copied());
         // With a multiple attribute the algorithm changes nothing.
@@ -672,7 +669,7 @@ impl Document {
                 }
             }
         };
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.stable.insert(select, only);
         }
     }
@@ -682,7 +679,7 @@ impl Document {
         if self.has_attr(select, n::MULTIPLE) {
             return;
         }
-        let (stable, first_enabled) = match self.select_state.as_deref() {
+        let (stable, first_enabled) = match self.select_state() {
             Some(s) if !s.reference => (
                 s.stable.get(&select).copied(),
                 s.first_enabled.get(&select).copied(),
@@ -705,7 +702,7 @@ impl Document {
                 } else {
                     None
                 };
-                if let Some(s) = self.select_state.as_deref_mut() {
+                if let Some(s) = self.select_state_mut() {
                     s.stable.insert(select, only);
                 }
             }
@@ -725,7 +722,7 @@ impl Document {
     /// the first enabled option is forgotten (the full algorithm finds it again).
     fn first_enabled_after_removal(&mut self, nodes: &[Id], point: Option<(Id, Option<Id>)>) {
         for &option in nodes {
-            let Some(s) = self.select_state.as_deref() else {
+            let Some(s) = self.select_state() else {
                 return;
             };
             if s.first_enabled.is_empty() {
@@ -745,7 +742,7 @@ impl Document {
                 }
                 _ => None,
             };
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 match next {
                     Some(first) => {
                         s.first_enabled.insert(select, first);
@@ -833,7 +830,7 @@ impl Document {
     /// options come in tree order, so once one of them was compared, the rest need no
     /// comparison (`insert_batch`).
     fn first_enabled_after_insertion(&mut self, select: Id, option: Id) {
-        let Some(s) = self.select_state.as_deref() else {
+        let Some(s) = self.select_state() else {
             return;
         };
         if s.reference {
@@ -855,7 +852,7 @@ impl Document {
             Some(f) if self.precedes(f, option) => f,
             Some(_) => option,
         };
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.first_enabled.insert(select, Some(first));
             s.insert_batch.insert(select, first);
         }
@@ -935,15 +932,14 @@ impl Document {
         }
         let sc = self.first_selectedcontent(select)?;
         let disabled = self
-            .select_state
-            .as_deref()
+            .select_state()
             .is_some_and(|s| s.sc_disabled.contains(&sc));
         (!disabled).then_some(sc)
     }
 
     /// The first selectedcontent descendant of `select` in tree order.
     fn first_selectedcontent(&mut self, select: Id) -> Option<Id> {
-        let state = self.select_state.as_deref()?;
+        let state = self.select_state()?;
         if state.selectedcontents == 0 {
             return None;
         }
@@ -959,7 +955,7 @@ impl Document {
             }
             stack.extend(self.child_nodes(node).into_iter().rev());
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.primary.insert(select, found);
             if let Some(p) = found {
                 s.primaries.insert(p);
@@ -977,12 +973,12 @@ impl Document {
     /// starts the next copy, without end (`<template><select><option selected>
     /// <selectedcontent><i><i></i><p><selectedcontent></i>`). A nested run is skipped.
     fn update_selectedcontent(&mut self, select: Id) {
-        match self.select_state.as_deref_mut() {
+        match self.select_state_mut() {
             Some(s) if !s.updating => s.updating = true,
             _ => return,
         }
         self.update_selectedcontent_once(select);
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.updating = false;
         }
     }
@@ -994,12 +990,10 @@ impl Document {
         // "Let option be the first option in select's list of options whose selectedness is
         // true, if any".
         let stable = self
-            .select_state
-            .as_deref()
+            .select_state()
             .and_then(|s| s.stable.get(&select).copied());
         let no_options = self
-            .select_state
-            .as_deref()
+            .select_state()
             .is_some_and(|s| s.option_count.get(&select).copied().unwrap_or(0) == 0);
         let option = match stable {
             // The known selected option, unless it is in a subtree whose removal is under
@@ -1046,7 +1040,7 @@ impl Document {
         }
         for child in children {
             // Every child has left: each was where the children end now.
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.pending_point = Some((child, None));
             }
             self.steps_after_remove(child, parent);
@@ -1066,7 +1060,7 @@ impl Document {
     /// "Clear a select's non-primary selectedcontent elements".
     fn clear_non_primary(&mut self, select: Id) {
         let primary = self.first_selectedcontent(select);
-        let Some(state) = self.select_state.as_deref_mut() else {
+        let Some(state) = self.select_state_mut() else {
             return;
         };
         // The candidates filed under this select (all of them if selects were nested, every
@@ -1123,7 +1117,7 @@ impl Document {
     /// "The selectedcontent HTML element post-connection steps".
     fn selectedcontent_post_connection(&mut self, sc: Id) {
         let ctx = self.ctx_of_parent(sc);
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             if ctx.sc_disabled {
                 s.sc_disabled.insert(sc);
             } else {
@@ -1147,7 +1141,7 @@ impl Document {
         let Some(select) = ctx.nearest_select else {
             return;
         };
-        let Some(state) = self.select_state.as_deref_mut() else {
+        let Some(state) = self.select_state_mut() else {
             return;
         };
         if state.nested_selects {
@@ -1164,7 +1158,7 @@ impl Document {
             Some(Some(p)) => Some(Some(p)),
             None => None,
         };
-        if let (Some(s), Some(primary)) = (self.select_state.as_deref_mut(), primary) {
+        if let (Some(s), Some(primary)) = (self.select_state_mut(), primary) {
             s.primary.insert(select, primary);
             if let Some(p) = primary {
                 s.primaries.insert(p);
@@ -1176,8 +1170,7 @@ impl Document {
     /// subtree's old parent.
     fn selectedcontent_removed(&mut self, sc: Id, old_ancestor: Id) {
         if self
-            .select_state
-            .as_deref()
+            .select_state()
             .is_some_and(|s| s.sc_disabled.contains(&sc))
         {
             return;
@@ -1231,7 +1224,7 @@ impl Document {
         let parent = self.parent_node(node)?;
         let next = self.next_sibling_node(node);
         self.subtree_moving(node);
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.pending_point = Some((node, next));
         }
         Some(parent)
@@ -1250,15 +1243,10 @@ impl Document {
     /// big subtree of options (the adoption agency's `</b>` in a select) cost O(depth)
     /// amortised instead of the subtree's size.
     pub(crate) fn move_keeps_context(&mut self, node: Id, new_parent: Id) -> bool {
-        if !self.steps_active()
-            || self
-                .select_state
-                .as_deref()
-                .is_none_or(|s| s.selectedcontents > 0)
-        {
+        if !self.steps_active() || self.select_state().is_none_or(|s| s.selectedcontents > 0) {
             return false;
         }
-        if self.select_state.as_deref().is_some_and(|s| s.reference) {
+        if self.select_state().is_some_and(|s| s.reference) {
             return false;
         }
         let Some(old_parent) = self.parent_node(node) else {
@@ -1269,7 +1257,7 @@ impl Document {
         let after = self.ctx_below(Some(new_parent));
         let same = Ctx { depth: 0, ..before } == Ctx { depth: 0, ..after };
         if same {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.depths_stale = true;
                 // The options moved keep their select but maybe not their place in its list.
                 for select in [before.select0, before.select1].into_iter().flatten() {
@@ -1292,7 +1280,7 @@ impl Document {
         if !self.steps_active() {
             return;
         }
-        let mut point = match self.select_state.as_deref_mut() {
+        let mut point = match self.select_state_mut() {
             Some(s) => match s.pending_point.take() {
                 Some((node, next)) if node == root => Some((old_parent, next)),
                 _ => None,
@@ -1304,7 +1292,7 @@ impl Document {
             // The selectedcontent steps edit the tree while the removing steps run, and
             // options may join a list before the removed first enabled option has left it.
             point = None;
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.first_enabled.clear();
             }
         }
@@ -1313,7 +1301,7 @@ impl Document {
             if self.is_html(node, n::OPTION) {
                 self.update_option_select(node, false);
             } else {
-                if let Some(s) = self.select_state.as_deref_mut() {
+                if let Some(s) = self.select_state_mut() {
                     if s.primaries.remove(&node) {
                         s.primary.retain(|_, p| *p != Some(node));
                     }
@@ -1334,7 +1322,7 @@ impl Document {
         }
         // The parser's usual case: a new element without children.
         if self.arena[root].first_child().is_none() {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.memo.remove(&root);
             }
             if !matches!(self.html_name(root), Some(n::OPTION | n::SELECTEDCONTENT)) {
@@ -1349,8 +1337,7 @@ impl Document {
             return;
         }
         let outer_batch = self
-            .select_state
-            .as_deref_mut()
+            .select_state_mut()
             .map(|s| std::mem::take(&mut s.insert_batch));
         for &node in &nodes {
             if self.is_html(node, n::OPTION) {
@@ -1359,7 +1346,7 @@ impl Document {
                 self.selectedcontent_inserted(node);
             }
         }
-        if let (Some(s), Some(outer)) = (self.select_state.as_deref_mut(), outer_batch) {
+        if let (Some(s), Some(outer)) = (self.select_state_mut(), outer_batch) {
             s.insert_batch = outer;
         }
         if !nodes.iter().any(|&x| self.is_html(x, n::SELECTEDCONTENT)) || !self.is_connected(root) {
@@ -1387,18 +1374,6 @@ fn parse_non_negative(s: &str) -> Option<u64> {
 }
 
 impl Document {
-    /// Detaches `node` from its parent, with the removing steps (the mutation API's removals
-    /// and moves).
-    pub(crate) fn detach_with_steps(&mut self, node: Id) {
-        match self.steps_before_move(node) {
-            Some(old) => {
-                node.detach(&mut self.arena);
-                self.steps_after_remove(node, old);
-            }
-            None => node.detach(&mut self.arena),
-        }
-    }
-
     /// After an attribute of `element` was set (`added`) or removed through the API.
     pub(crate) fn attribute_changed(&mut self, element: Id, name: LocalName, added: bool) {
         if !self.steps_active() {
@@ -1421,7 +1396,7 @@ impl Document {
     /// agent must set the selectedness of all the other option elements in its list of
     /// options to false". Nothing updates a selectedcontent here.
     fn selected_attribute_changed(&mut self, option: Id, added: bool) {
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.selectedness.remove(&option);
             // Only the list the option is in can change.
             if let Some(select) = s.cached_select.get(&option) {
@@ -1442,7 +1417,7 @@ impl Document {
                 self.set_selectedness(other, false);
             }
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.stable.insert(select, Some(option));
         }
     }
@@ -1477,7 +1452,7 @@ impl Document {
     /// visited (lists of options, scans for the first enabled option, subtree walks).
     #[doc(hidden)]
     pub fn select_steps_work(&self) -> u64 {
-        self.select_state.as_deref().map_or(0, |s| s.work)
+        self.select_state().map_or(0, |s| s.work)
     }
 
     /// Test hook, not part of the API: recomputes from the tree what the incremental state
@@ -1485,7 +1460,7 @@ impl Document {
     /// option and first enabled option) and describes the first disagreement.
     #[doc(hidden)]
     pub fn check_select_state(&mut self) -> Result<(), String> {
-        let Some(state) = self.select_state.as_deref() else {
+        let Some(state) = self.select_state() else {
             return Ok(());
         };
         let live = |doc: &Document, id: Id| {

@@ -21,10 +21,10 @@ use selectors::{Element, OpaqueElement};
 
 use super::parser::{AttrValue, HtmlImpl, Ident, Name, NsUrl};
 use super::pseudo::{self, PseudoClass, PseudoElement};
-use crate::html::forms::{Control, ElementStates};
-use crate::query::index::{Elem, FLAG_ROOT, NONE, TreeIndex, ci_hash};
 use crate::dom::names::{AttrNamespace, LocalName, Namespace};
 use crate::dom::{Attr, Document, NodeRef};
+use crate::html::forms::{Control, ElementStates};
+use crate::query::index::{Elem, FLAG_ROOT, NONE, TreeIndex, ci_hash};
 
 /// The trees a query runs over: a document and an index of it (or of one of its detached
 /// subtrees).

@@ -78,7 +78,8 @@ use selectors::parser::NonTSPseudoClass;
 
 use super::element::El;
 use super::parser::{Custom, HasArg, HtmlImpl};
-use crate::dom::Direction;
+use crate::dom::names::{LocalName, Namespace, local_name as ln};
+use crate::html::Direction;
 use crate::html::forms::validity::{
     V_CANDIDATE, V_HAS_INVALID, V_INVALID, V_OUT_OF_RANGE, V_RANGE_LIMITED,
 };
@@ -86,7 +87,6 @@ use crate::html::forms::{
     CHECKED, DEFAULT, DISABLED, INDETERMINATE, InputType, READ_WRITE, sanitize,
 };
 use crate::query::index::FLAG_LINK;
-use crate::dom::names::{LocalName, Namespace, local_name as ln};
 
 /// A pseudo-class this crate implements (beyond the tree-structural ones the `selectors` crate
 /// matches itself: `:root`, `:empty`, `:first-child`, `:nth-child()`, `:scope`, `:is()`, ...).

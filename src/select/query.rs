@@ -40,8 +40,8 @@ use super::parser::{
 };
 use super::pseudo::PseudoClass;
 use super::walk::{self, Walk};
-use crate::query::index::{FLAG_DEAD, ListKind, Lists, NONE, Scope, TreeIndex};
 use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
+use crate::query::index::{FLAG_DEAD, ListKind, Lists, NONE, Scope, TreeIndex};
 
 /// Per-query state that matching reaches through `MatchingContext::extra_data`: the results
 /// of each `:has()` of the selector for every element of the index, computed on first use.

@@ -13,15 +13,31 @@
 //! element's value was last changed by a user edit"), `badInput` a user's input, and
 //! `customError` a script: never, here.
 
+#[cfg(feature = "forms")]
 use super::pattern::Patterns;
+
+/// Without the `forms` feature nothing compiles a `pattern` (no regular expression engine):
+/// the API that reports validity ([`ElementRef::validity`](crate::ElementRef)) is absent and
+/// the selector parser refuses `:valid`, `:invalid`, `:in-range` and `:out-of-range`, so the
+/// checks here are not reached from outside.
+#[cfg(not(feature = "forms"))]
+#[derive(Default)]
+struct Patterns;
+
+#[cfg(not(feature = "forms"))]
+impl Patterns {
+    fn matches(&mut self, _pattern: &str, _value: &str) -> Option<bool> {
+        None
+    }
+}
 use super::sanitize::{Limits, input_value, option_value, step_mismatch};
 use super::{
     CHECKED, Control, DISABLED, ElementStates, GROUP_MISSING, InputType, display_size,
     is_submit_button, list_of_options,
 };
 use crate::dom::Document;
-use crate::query::index::{NONE, TreeIndex};
 use crate::dom::names::{Namespace, local_name as ln};
+use crate::query::index::{NONE, TreeIndex};
 
 /// Bit: a candidate for constraint validation.
 pub(crate) const V_CANDIDATE: u8 = 1;
@@ -373,6 +389,10 @@ pub(crate) fn compute_all(doc: &Document, index: &TreeIndex, states: &ElementSta
 }
 
 /// The validity states of the element `c` (see `ElementRef::validity`).
+#[cfg_attr(
+    not(all(feature = "xml", feature = "xpath", feature = "url", feature = "forms")),
+    allow(dead_code)
+)]
 pub(crate) fn validity_of(c: Control<'_>) -> Option<ValidityState> {
     let e = c.elem();
     if e.ns != Namespace::Html
