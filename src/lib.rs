@@ -143,6 +143,8 @@
 //! rules for HTML documents; node-sets come in document order, attributes included.
 //!
 //! ```
+//! # #[cfg(all(feature = "url", feature = "xpath"))]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use html_arena::{Document, ParseOptions, Url, XPath};
 //!
 //! let options = ParseOptions::default().with_url(Url::parse("https://example.com/shop/")?);
@@ -153,13 +155,31 @@
 //! let help = doc.xpath(&XPath::parse("//a[. = 'Help']/@href")?)?;
 //! assert_eq!(help.nodes()[0].string_value(), "../help");
 //! assert_eq!(doc.xpath(&XPath::parse("count(//a[starts-with(@href, 'cart')])")?)?.number(), 1.0);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(all(feature = "url", feature = "xpath")))]
+//! # fn main() {}
 //! ```
 //!
 //! # Cargo features
 //!
-//! - `detect` (on by default): the frequency-based guess for undeclared pages that are not
-//!   UTF-8. Without it they get the fallback encoding (windows-1252 unless set).
+//! All on by default. With `default-features = false` the crate parses, selects, mutates and
+//! serializes with its small core dependencies (no ICU, regress or quick-xml); the README's
+//! table gives each feature's crates and build cost.
+//!
+//! - `detect`: the frequency-based guess for undeclared pages that are not UTF-8 (chardetng).
+//!   Without it they get the fallback encoding (windows-1252 unless set).
+//! - `url`: the document URL, base URL and URL-valued attributes resolved
+//!   ([`ParseOptions::with_url`], [`Document::base_url`], [`ElementRef::abs_url`],
+//!   [`Document::links`]; the `url` crate, with ICU's IDNA stack), and the command-line tool.
+//! - `forms`: constraint validation ([`ElementRef::validity`], [`ElementRef::will_validate`],
+//!   `:valid`, `:invalid`, `:in-range`, `:out-of-range`) and the `pattern` attribute
+//!   (regress). Without it those four pseudo-classes are unsupported: [`Selector::parse`]
+//!   refuses them with [`SelectorErrorKind::UnknownPseudoClass`]. The other form
+//!   pseudo-classes (`:checked`, `:disabled`, `:required`, ...) and directionality (`:dir()`,
+//!   with the small `unicode-bidi` table, always in) stay.
+//! - `xpath`: XPath 1.0 ([`xpath`]).
+//! - `xml`: XML parsing (quick-xml), XML serialization and infoset coercion ([`xml`]).
 //!
 //! # Safety on hostile input
 //!
@@ -252,7 +272,13 @@ pub use url::Url;
 #[cfg(feature = "xpath")]
 pub use xpath::{XNode, XPath, XPathError, XPathValue};
 
-/// The README's examples, run as doctests (`cargo test --doc`).
-#[cfg(doctest)]
+/// The README's examples, run as doctests (`cargo test --doc`; they use every room).
+#[cfg(all(
+    doctest,
+    feature = "xml",
+    feature = "xpath",
+    feature = "url",
+    feature = "forms"
+))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

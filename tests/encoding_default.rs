@@ -7,7 +7,9 @@
 //! either way, so a later `<meta>` still changes the encoding. Every case is also parsed by a
 //! streaming `Parser` in chunks, which must give the same document.
 
-use encoding_rs::{Encoding, KOI8_R, SHIFT_JIS, UTF_8, WINDOWS_1251, WINDOWS_1252};
+#[cfg(feature = "detect")]
+use encoding_rs::WINDOWS_1251;
+use encoding_rs::{Encoding, KOI8_R, SHIFT_JIS, UTF_8, WINDOWS_1252};
 use html_arena::{Confidence, Document, ParseOptions, Parser};
 
 fn browser() -> ParseOptions {
@@ -53,6 +55,7 @@ fn body_text(doc: &Document) -> String {
     doc.body().map(|b| b.text()).unwrap_or_default()
 }
 
+#[cfg(feature = "detect")]
 fn encode(text: &str, encoding: &'static Encoding) -> Vec<u8> {
     let (bytes, _, unmappable) = encoding.encode(text);
     assert!(!unmappable, "{text} in {}", encoding.name());

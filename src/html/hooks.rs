@@ -34,8 +34,8 @@ pub(crate) static HOOKS: Hooks = Hooks {
     insert: |doc, parent, before, child| doc.insert_with_steps(parent, before, child),
     post_insert: |doc, root| doc.steps_after_insert(root),
     children_changed: |doc, parent| doc.note_child_added(parent),
-    attribute_changed: attribute_changed,
-    changed: changed,
+    attribute_changed,
+    changed,
 };
 
 /// The attribute change steps: the index's entry for the element, then the `select` steps.

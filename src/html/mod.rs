@@ -3,14 +3,17 @@
 //!
 //! - `forms/`: form controls (value sanitization, constraint validation, form owners,
 //!   disabledness, checkedness, languages), computed over the element index of
-//!   [`crate::query`];
+//!   the query caches (`query/`);
 //! - `select_steps.rs`: the `select`, `option` and `selectedcontent` insertion, removing and
 //!   moving steps, run through the DOM's hook point (see `hooks.rs`);
 //! - `direction.rs`: directionality (the `dir` attribute, `:dir()`);
-//! - `url.rs`: the document's URL, base URL and URL-valued attributes;
+//! - `url.rs` (feature `url`): the document's URL, base URL and URL-valued attributes;
 //! - `text.rs`: rendered text ("the `innerText` getter steps").
 //!
-//! This room may use `dom` and `query`; `dom` never names anything here.
+//! This room may use `dom` and `query`; `dom` never names anything here. Its public types,
+//! [`Direction`] and [`ValidityState`], are also at the crate root (they were in `dom` before
+//! the HTML semantics had a room of their own). Constraint validation's API and the `pattern`
+//! attribute need the `forms` feature.
 
 pub(crate) mod direction;
 pub(crate) mod forms;

@@ -22,7 +22,7 @@ use super::pattern::Patterns;
 /// checks here are not reached from outside.
 #[cfg(not(feature = "forms"))]
 #[derive(Default)]
-struct Patterns;
+struct Patterns {}
 
 #[cfg(not(feature = "forms"))]
 impl Patterns {
@@ -54,13 +54,18 @@ pub(crate) const V_HAS_INVALID: u8 = 16;
 /// The validity states of an element (HTML, "The constraint validation API": the
 /// `ValidityState` interface), as a parsed document holds them.
 ///
+/// With the `forms` feature (see [`ElementRef::validity`](crate::ElementRef)):
+///
 /// ```
+/// # #[cfg(feature = "forms")]
+/// # {
 /// use html_arena::{Document, Selector};
 /// let doc = Document::parse("<input pattern='[0-9]+' value='12a'>");
 /// let input = doc.select_first(&"input".parse::<Selector>().unwrap()).unwrap();
 /// let validity = input.validity().unwrap();
 /// assert!(validity.pattern_mismatch);
 /// assert!(!validity.valid());
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -93,10 +98,13 @@ impl ValidityState {
     /// IDL attribute).
     ///
     /// ```
+    /// # #[cfg(feature = "forms")]
+    /// # {
     /// # use html_arena::{Document, Selector};
     /// let doc = Document::parse("<input type=url value='https://example.com/'>");
     /// let input = doc.select_first(&"input".parse::<Selector>().unwrap()).unwrap();
     /// assert!(input.validity().unwrap().valid());
+    /// # }
     /// ```
     pub fn valid(&self) -> bool {
         *self == ValidityState::default()
