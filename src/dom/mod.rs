@@ -4,6 +4,15 @@
 //! Storage is compact and flat: a node is its links plus 24 bytes of data; strings live in two
 //! per-document buffers (see `strings.rs`), attributes in one per-document list, names are
 //! interned integers. Dropping a document frees a few large buffers, whatever the tree's depth.
+//!
+//! This room is the DOM Standard's tree and nothing above it: arena, handles, names, strings,
+//! attributes, insert/remove/move (`mutate.rs`, and the tree builder's primitives in
+//! `build.rs`), comparison, dump, source positions. It names no room above it (the HTML
+//! semantics in `html/`, the query caches, the parser, selectors, XPath, XML, the
+//! serializer): they learn of mutations through the hook point in `hooks.rs` (the DOM
+//! Standard's insertion, removing, children changed, post-connection and attribute change
+//! steps, as a table of functions each document holds), and keep their per-document state in
+//! its opaque slots. `docs/ARCHITECTURE.md` has the map of the rooms.
 
 use std::collections::HashMap;
 use std::fmt;
