@@ -220,9 +220,13 @@ fn mutate_and_check(mut doc: Document, seed: u64, rounds: usize) {
                 doc.remove_attribute(target, "class").expect("remove class");
                 "remove class"
             }
-            4 | 5 => {
+            4 => {
                 doc.remove(target).expect("remove");
                 "remove"
+            }
+            5 => {
+                doc.decompose(target).expect("decompose");
+                "decompose"
             }
             6 => {
                 doc.detach(target).expect("detach");
@@ -343,16 +347,18 @@ fn removing_matches_one_at_a_time_removes_them_all() {
     while let Some(e) = looped.select_first(&ad) {
         let id = e.node_id();
         looped.remove(id).expect("remove");
-        assert!(looped.node(id).is_none());
+        // Removed, not freed: live and detached.
+        assert!(looped.node(id).is_some_and(|n| n.parent().is_none()));
         removed += 1;
         assert!(removed <= expected, "a removed element was found again");
     }
     assert_eq!(removed, expected);
-    // The same tree as collecting the ids first, then removing.
+    // The same tree as collecting the ids first, then freeing them.
     let mut collected = parse(&text);
     let matches: Vec<NodeId> = collected.select(&ad).map(|e| e.node_id()).collect();
     for id in matches {
-        collected.remove(id).expect("remove");
+        collected.decompose(id).expect("decompose");
+        assert!(collected.node(id).is_none());
     }
     assert_eq!(looped.html(), collected.html());
     assert_eq!(looped.select(&ad).count(), 0);

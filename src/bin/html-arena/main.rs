@@ -142,15 +142,15 @@ fn compile(texts: &[String]) -> Option<Vec<Selector>> {
     ok.then_some(selectors)
 }
 
-/// `--remove`: detaches every match of each selector (a match inside another match goes with
-/// it).
+/// `--remove`: removes and frees every match of each selector (a match inside another match
+/// goes with it).
 fn remove_matches(doc: &mut Document, removals: &[Selector]) {
     for selector in removals {
         let ids: Vec<_> = doc.select(selector).map(|e| e.node_id()).collect();
         for id in ids {
-            // A match inside an earlier removed match is already gone with it; removing it
-            // again is an error to ignore.
-            let _ = doc.remove(id);
+            // A match inside an earlier match was freed with it: a stale id, an error to
+            // ignore.
+            let _ = doc.decompose(id);
         }
     }
 }
