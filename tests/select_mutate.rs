@@ -890,3 +890,52 @@ fn repeated_first_queries_on_the_index_see_every_change() {
     doc.append(sections[3], div).expect("append");
     assert_eq!(doc.select_first(&ad).map(|e| e.node_id()), Some(div));
 }
+
+/// Issue 32: `remove` keeps the subtree live and detached. Removing containers, then nodes
+/// inside the removed containers (they stay in their detached subtree's tree, out of the
+/// document), then putting everything back elsewhere: every query answers as on a freshly
+/// indexed copy at each step.
+#[test]
+fn removing_inside_removed_subtrees_and_reinserting() {
+    let selectors = selectors();
+    let mut doc = parse(&synthetic_page());
+    for _ in 0..2 {
+        for selector in &selectors {
+            doc.select(selector).count();
+        }
+    }
+    let sections: Vec<NodeId> = ids(&doc, &Selector::parse("section").expect("selector"));
+    let inner: Vec<NodeId> = ids(&doc, &Selector::parse("section div.ad, section p").unwrap());
+    assert!(sections.len() > 2 && inner.len() > 4);
+    for &s in &sections[..sections.len() / 2] {
+        doc.remove(s).expect("remove");
+    }
+    check(&doc, &selectors, "sections removed");
+    for &i in &inner {
+        doc.remove(i)
+            .expect("remove, in or out of a removed section");
+    }
+    check(&doc, &selectors, "inner removed");
+    // Removing again: nothing changes.
+    let before = doc.html();
+    for &i in &inner {
+        doc.remove(i).expect("no-op");
+    }
+    assert_eq!(doc.html(), before);
+    // Back in, in another order: the sections at the end of the body, the inner elements
+    // at its start.
+    let body = doc.body().expect("body").node_id();
+    for &s in &sections[..sections.len() / 2] {
+        doc.append(body, s).expect("append");
+    }
+    check(&doc, &selectors, "sections back");
+    for &i in inner.iter().rev() {
+        doc.prepend(body, i).expect("prepend");
+    }
+    check(&doc, &selectors, "inner back");
+    // (The other sections stayed in `div#main`.)
+    assert_eq!(
+        ids(&doc, &Selector::parse("body > section").unwrap()),
+        sections[..sections.len() / 2]
+    );
+}
