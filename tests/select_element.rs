@@ -909,7 +909,8 @@ fn selectedcontent_steps_outside_connected_trees_generated() {
 /// as the tree was deep (quadratic); it now compares the select's children holding them.
 #[test]
 fn many_selectedcontents_do_constant_work_per_element() {
-    let shapes: [(&str, fn(usize) -> String); 7] = [
+    type Shape = (&'static str, fn(usize) -> String);
+    let shapes: [Shape; 7] = [
         ("nested", |n| {
             format!("<select>{}", "<selectedcontent>".repeat(n))
         }),
