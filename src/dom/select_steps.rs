@@ -19,6 +19,11 @@
 //!   select's non-primary selectedcontent elements", the selectedcontent post-connection and
 //!   removing steps (4.10.17).
 //!
+//! Outside the document (template contents, which live in an inert document, a parsed
+//! fragment, a subtree the API has not connected) the steps keep options' selectedness but
+//! never change the tree: a select that is not connected has no enabled selectedcontent
+//! ([`Document::enabled_selectedcontent`]), as in Chromium.
+//!
 //! The DOM's "insert" runs the insertion steps for every inclusive descendant of the inserted
 //! node and then the post-connection steps for those that are connected; "remove" runs the
 //! removing steps for the removed node and its descendants; a move is a remove then an insert
