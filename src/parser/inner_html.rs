@@ -38,8 +38,9 @@ impl Document {
         let fragment = Document::parse_fragment(html, &context, &options)
             .map_err(|_| MutationError::InvalidName(context.clone()))?;
         let target = self.template_contents_of(e).unwrap_or(e);
+        // The old children are freed (as `remove_children` does).
         while let Some(child) = self.arena[target].first_child() {
-            self.remove(self.id_of(child))?;
+            self.decompose(self.id_of(child))?;
         }
         for child in fragment.root().children() {
             let copy = self.import_subtree(&fragment, child.node_id())?;
