@@ -24,10 +24,11 @@ before this module was imported.
 from __future__ import annotations
 
 import codecs
+import gc
 import warnings
 from typing import Any, Iterable, Optional, Tuple
 
-from bs4.builder import HTMLTreeBuilder, builder_registry
+from bs4.builder import DetectsXMLParsedAsHTML, HTMLTreeBuilder, builder_registry
 from bs4.element import (
     AttributeDict,
     Comment,
@@ -89,6 +90,13 @@ class HTMLArenaTreeBuilder(HTMLTreeBuilder):
     ) -> Iterable[Tuple[Any, Optional[str], Optional[str], bool]]:
         if isinstance(markup, (bytearray, memoryview)):
             markup = bytes(markup)
+        if document_declared_encoding:
+            warnings.warn(
+                "You provided a value for document_declared_encoding, but the html-arena tree "
+                "builder finds the declared encoding itself: ignored.",
+                stacklevel=3,
+            )
+        DetectsXMLParsedAsHTML.warn_if_markup_looks_like_xml(markup, stacklevel=3)
         self.user_specified_encoding = user_specified_encoding
         self.exclude_encodings = exclude_encodings or ()
         # The encoding is found while parsing: feed() sets soup.original_encoding.
@@ -159,6 +167,10 @@ class HTMLArenaTreeBuilder(HTMLTreeBuilder):
                         "every encoding html-arena could use is excluded: using " + chosen,
                         stacklevel=4,
                     )
+        # Every object is new and stays alive: the cycle collector has nothing to find
+        # during the build (it would walk the growing tree again and again).
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             encoding, metas = bs4_build(
                 markup,
@@ -169,6 +181,9 @@ class HTMLArenaTreeBuilder(HTMLTreeBuilder):
             )
         except EncodingError as e:  # pragma: no cover - labels are checked above
             raise ValueError(str(e)) from e
+        finally:
+            if collecting:
+                gc.enable()
         soup.original_encoding = encoding
         for tag in metas:
             self.set_up_substitutions(tag)
@@ -184,3 +199,7 @@ def _sniff(markup: bytes, override: Optional[str]) -> str:
 
 
 builder_registry.register(HTMLArenaTreeBuilder)
+# register() puts the newest builder first in `builders`, which `lookup()` without features
+# returns: keep bs4's own first.
+builder_registry.builders.remove(HTMLArenaTreeBuilder)
+builder_registry.builders.append(HTMLArenaTreeBuilder)
