@@ -15,6 +15,7 @@
 //! of the attributes every tag shares.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use html_arena::{NodeKind, NodeRef, ParseOptions};
 use pyo3::exceptions::PyTypeError;
@@ -29,7 +30,7 @@ struct NameInfo<'py> {
     /// The string class for strings inside (bs4's `string_containers`), if any.
     container: Option<Bound<'py, PyAny>>,
     /// Attribute names whose values are lists (bs4's `cdata_list_attributes`).
-    list_attrs: Vec<String>,
+    list_attrs: Rc<[String]>,
 }
 
 /// An open tag during the walk.
@@ -41,8 +42,8 @@ struct Frame<'py, 'd> {
     target: usize,
     obj: Bound<'py, PyAny>,
     contents: Bound<'py, PyList>,
-    /// The `__dict__` of the last child appended so far.
-    last_child: Option<Bound<'py, PyDict>>,
+    /// The last child appended so far, and its `__dict__`.
+    last_child: Option<(Bound<'py, PyAny>, Bound<'py, PyDict>)>,
     /// The string class for text in this frame (an ancestor's string container).
     container: Bound<'py, PyAny>,
 }
@@ -132,7 +133,7 @@ pub(crate) fn bs4_build<'py>(
         )));
     };
     let metas = PyList::empty(py);
-    Builder::new(py, soup, cfg)?.build(doc.root(), soup, &metas)?;
+    Builder::new(py, cfg)?.build(doc.root(), soup, &metas)?;
     Ok((encoding, metas))
 }
 
@@ -162,7 +163,7 @@ struct Builder<'py> {
 }
 
 impl<'py> Builder<'py> {
-    fn new(py: Python<'py>, _soup: &Bound<'py, PyAny>, cfg: &Bound<'py, PyDict>) -> PyResult<Self> {
+    fn new(py: Python<'py>, cfg: &Bound<'py, PyDict>) -> PyResult<Self> {
         let get = |k: &str| -> PyResult<Bound<'py, PyAny>> {
             cfg.get_item(k)?
                 .ok_or_else(|| PyTypeError::new_err(format!("bs4 builder config lacks {k:?}")))
@@ -227,7 +228,7 @@ impl<'py> Builder<'py> {
                     .into_any(),
                 interesting,
                 container,
-                list_attrs,
+                list_attrs: list_attrs.into(),
             };
             self.names.insert(name.to_owned(), info);
         }
@@ -292,7 +293,7 @@ impl<'py> Builder<'py> {
         }];
         // The `__dict__` and object of the last node made, in document order.
         let mut prev: (Bound<'py, PyDict>, Bound<'py, PyAny>) = (soup_dict, soup.clone());
-        // Whether the whole tree is built (no `parse_only`).
+        // Whether `parse_only` filters what is built at the top level.
         let filtering = self.accept_tag.is_some();
         while let Some(top) = frames.last_mut() {
             let Some(node) = top.next else {
@@ -340,16 +341,13 @@ impl<'py> Builder<'py> {
                         info.can_be_empty.clone(),
                         info.interesting.clone(),
                         info.container.clone(),
-                        info.list_attrs.clone(),
+                        Rc::clone(&info.list_attrs),
                     );
                     let attrs = self.attrs_cls.call0()?;
                     for a in e.attrs() {
                         let key: Bound<'py, PyAny> = if a.namespace.url().is_some() {
-                            self.nsattr_cls.call1((
-                                a.prefix(),
-                                a.local_name,
-                                a.namespace.url(),
-                            ))?
+                            self.nsattr_cls
+                                .call1((a.prefix(), a.local_name, a.namespace.url()))?
                         } else {
                             self.attr_name(a.local_name).into_any()
                         };
@@ -418,12 +416,11 @@ impl<'py> Builder<'py> {
                         }
                         _ => continue,
                     };
-                    if at_top {
-                        if let Some(f) = &self.accept_string {
-                            if !f.call1((&*text,))?.is_truthy()? {
-                                continue;
-                            }
-                        }
+                    if at_top
+                        && let Some(f) = &self.accept_string
+                        && !f.call1((&*text,))?.is_truthy()?
+                    {
+                        continue;
                     }
                     let dict = PyDict::new(py);
                     let obj = self.make(&cls, Some(&text), &dict)?;
@@ -438,16 +435,15 @@ impl<'py> Builder<'py> {
             dict.set_item(&k.next_element, &none)?;
             prev.0.set_item(&k.next_element, &obj)?;
             match &tf.last_child {
-                Some(last) => {
-                    last.set_item(&k.next_sibling, &obj)?;
-                    let last_obj = tf.contents.get_item(tf.contents.len() - 1)?;
-                    dict.set_item(&k.previous_sibling, last_obj)?;
+                Some((last, last_dict)) => {
+                    last_dict.set_item(&k.next_sibling, &obj)?;
+                    dict.set_item(&k.previous_sibling, last)?;
                 }
                 None => dict.set_item(&k.previous_sibling, &none)?,
             }
             dict.set_item(&k.next_sibling, &none)?;
             tf.contents.append(&obj)?;
-            tf.last_child = Some(dict.clone());
+            tf.last_child = Some((obj.clone(), dict.clone()));
             prev = (dict, obj);
             if let Some(child) = child {
                 frames.push(child);
