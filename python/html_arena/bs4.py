@@ -146,6 +146,12 @@ class HTMLArenaTreeBuilder(HTMLTreeBuilder):
     def feed(self, markup: Any) -> None:
         soup = self.soup
         assert soup is not None
+        if not markup:
+            # Empty markup makes an empty soup, as with bs4's lxml and html.parser builders
+            # (the standard's parse would add html, head and body): bs4 copies a soup by
+            # building an empty one with the same builder and appending the copied children.
+            soup.original_encoding = None
+            return
         cfg = self._config(soup)
         override = self.user_specified_encoding if isinstance(markup, bytes) else None
         if override is not None and _codec(override) is None:

@@ -192,3 +192,13 @@ def test_tree_equals_html5lib_builders_on_real_pages(page):
         warnings.simplefilter("ignore")
         result = equality.check_page(page.read_bytes())
     assert result.split()[0] in ("equal", "newer"), result
+
+
+def test_copy_and_empty_markup():
+    import copy
+
+    soup = BeautifulSoup("<p class=a>x</p>", "html-arena")
+    assert copy.copy(soup).decode() == soup.decode()
+    assert copy.deepcopy(soup).decode() == soup.decode()
+    assert BeautifulSoup("", "html-arena").contents == []
+    assert BeautifulSoup(b"", "html-arena").contents == []
