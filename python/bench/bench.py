@@ -30,6 +30,7 @@ import os
 import statistics
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import html_arena
@@ -183,6 +184,9 @@ def soup_builders():
     from bs4 import BeautifulSoup
 
     import html_arena.bs4  # noqa: F401  (registers "html-arena")
+    from bs4 import XMLParsedAsHTMLWarning
+
+    warnings.filterwarnings("ignore", category=XMLParsedAsHTMLWarning)
 
     out = {}
     for label, feature in (
