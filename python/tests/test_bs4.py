@@ -202,3 +202,20 @@ def test_copy_and_empty_markup():
     assert copy.deepcopy(soup).decode() == soup.decode()
     assert BeautifulSoup("", "html-arena").contents == []
     assert BeautifulSoup(b"", "html-arena").contents == []
+
+
+def test_select_contents_follow_the_current_standard():
+    # html5lib 1.1 drops every tag inside <select>; the standard (customizable <select>)
+    # keeps them and clones the selected option into <selectedcontent>.
+    markup = (
+        "<select><button><selectedcontent></selectedcontent></button>"
+        "<option><img src=a.png> <b>One</b></option></select>"
+    )
+    soup = BeautifulSoup(markup, "html-arena")
+    assert str(soup.select_one("select")) == (
+        '<select><button><selectedcontent><img src="a.png"/> <b>One</b></selectedcontent>'
+        '</button><option><img src="a.png"/> <b>One</b></option></select>'
+    )
+    own = equality.own_records(html_arena.parse(markup))
+    assert equality.first_difference(equality._unlisted(equality.soup_records(soup)), own) is None
+    assert equality.check_links(soup) is None
