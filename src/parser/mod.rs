@@ -936,7 +936,8 @@ mod stand_in_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ErrorCode, QuirksMode};
+    use crate::dom::QuirksMode;
+    use crate::error::ErrorCode;
 
     #[test]
     fn errors_have_positions_in_input_order() {

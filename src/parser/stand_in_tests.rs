@@ -3,7 +3,7 @@
 //! every element, every second or third one, or none.
 
 use super::{ParseOptions, Parser};
-use crate::Document;
+use crate::dom::Document;
 
 /// Parses `input` (as a fragment of `context` when given) with stand-ins every `spacing`
 /// stack positions.
