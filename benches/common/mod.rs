@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod alloc;
+pub mod features;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -17,18 +18,54 @@ pub struct Page {
     pub text: String,
 }
 
-/// The whole shared corpus (`../shared/bench-corpus`, or the folder `HTML_ARENA_CORPUS`
-/// names) when it exists, else the vendored subset.
-pub fn corpus() -> Vec<Page> {
+/// A folder of pages, benchmarked and summarized on its own.
+pub struct Corpus {
+    /// The folder's name (`bench-corpus`, `bench-corpus-wide`, `vendored`).
+    pub name: String,
+    pub pages: Vec<Page>,
+}
+
+/// The corpora a bench runs on, each summarized separately: the folders `HTML_ARENA_CORPUS`
+/// names (one folder, or several separated like `PATH`: `a:b` on Unix), else those of
+/// `../shared/bench-corpus` and `../shared/bench-corpus-wide` that exist, else (or with
+/// `HTML_ARENA_VENDORED_CORPUS` set) the vendored pages of `tests/data/bench-corpus`.
+/// Pages are the `*.html` files directly in each folder, in name order.
+pub fn corpora() -> Vec<Corpus> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let shared = std::env::var_os("HTML_ARENA_CORPUS")
-        .map_or_else(|| root.join("../shared/bench-corpus"), PathBuf::from);
-    let dir = if shared.is_dir() && std::env::var_os("HTML_ARENA_VENDORED_CORPUS").is_none() {
-        shared
-    } else {
-        root.join("tests/data/bench-corpus")
+    let mut dirs: Vec<PathBuf> = match std::env::var_os("HTML_ARENA_CORPUS") {
+        Some(list) => std::env::split_paths(&list).collect(),
+        None => vec![
+            root.join("../shared/bench-corpus"),
+            root.join("../shared/bench-corpus-wide"),
+        ],
     };
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+    dirs.retain(|d| d.is_dir());
+    if dirs.is_empty() || std::env::var_os("HTML_ARENA_VENDORED_CORPUS").is_some() {
+        dirs = vec![root.join("tests/data/bench-corpus")];
+    }
+    dirs.iter()
+        .map(|dir| Corpus {
+            name: if dir.ends_with("tests/data/bench-corpus") {
+                "vendored".to_owned()
+            } else {
+                dir.file_name().map_or_else(
+                    || dir.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                )
+            },
+            pages: pages_in(dir),
+        })
+        .collect()
+}
+
+/// The first of [`corpora`] (for the benches that run on one corpus).
+pub fn corpus() -> Vec<Page> {
+    corpora().swap_remove(0).pages
+}
+
+/// The `*.html` files directly in `dir`, in name order.
+pub fn pages_in(dir: &Path) -> Vec<Page> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("corpus folder")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "html"))
