@@ -19,7 +19,9 @@
 mod common;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use common::clock::Clock;
 
 use html5ever::driver::ParseOpts;
 use html5ever::serialize::{SerializeOpts, serialize};
@@ -54,7 +56,7 @@ fn cold(text: &str, out_len: usize) -> (Duration, Duration) {
     let (mut arena, mut h5) = (Vec::new(), Vec::new());
     for _ in 0..COLD_ROUNDS {
         let doc = html_arena::Document::parse(text);
-        let t = Instant::now();
+        let t = Clock::start();
         let mut out = String::with_capacity(out_len);
         doc.html_into(&mut out);
         black_box(out);
@@ -62,7 +64,7 @@ fn cold(text: &str, out_len: usize) -> (Duration, Duration) {
         drop(doc);
 
         let dom = h5_parse(text);
-        let t = Instant::now();
+        let t = Clock::start();
         black_box(h5_serialize(&dom, out_len));
         h5.push(t.elapsed());
     }

@@ -1,15 +1,19 @@
 //! Shared by the benchmarks: the page corpus and a small timing harness.
 //!
 //! Timings are noisy on shared machines, so every benchmark reports ratios between parsers
-//! measured in the same run, each the median of several interleaved rounds.
+//! measured in the same run, each the median of several interleaved rounds, timed in the
+//! thread's CPU time where the system gives it (time other processes ran is not counted).
 
 #![allow(dead_code)]
 
 pub mod alloc;
+pub mod clock;
 pub mod features;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use clock::Clock;
 
 /// A page of the benchmark corpus.
 pub struct Page {
@@ -94,7 +98,7 @@ pub fn compare(rounds: usize, min_round: Duration, fs: &mut [&mut dyn FnMut()]) 
         f();
         let mut n = 1u32;
         loop {
-            let t = Instant::now();
+            let t = Clock::start();
             for _ in 0..n {
                 f();
             }
@@ -108,7 +112,7 @@ pub fn compare(rounds: usize, min_round: Duration, fs: &mut [&mut dyn FnMut()]) 
     let mut samples: Vec<Vec<Duration>> = vec![Vec::new(); fs.len()];
     for _ in 0..rounds {
         for (i, f) in fs.iter_mut().enumerate() {
-            let t = Instant::now();
+            let t = Clock::start();
             for _ in 0..reps[i] {
                 f();
             }
