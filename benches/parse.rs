@@ -106,10 +106,17 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     let mut totals = [0.0f64; 4];
     let mut mismatches = 0;
     let mut featured = Vec::new();
+    let mut first_ratios = Vec::new();
     for page in pages {
         let text = page.text.as_str();
+        // The first parse of the page by each (with the heap as the pages before left it,
+        // as in a crawl that parses each page once), timed on its own.
+        let t = common::clock::Clock::start();
         let arena_doc = html_arena::Document::parse(text);
+        let arena_first = t.elapsed();
+        let t = common::clock::Clock::start();
         let dom = html5ever_parse(text);
+        first_ratios.push(t.elapsed().as_secs_f64() / arena_first.as_secs_f64().max(1e-9));
         let (a, h) = (arena_elements(&arena_doc), rcdom_elements(&dom.document));
         if a != h {
             mismatches += 1;
@@ -173,6 +180,13 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
          html5ever+RcDom, whole corpus {:.2}x",
         common::median(&mut lean_ratios),
         totals[1] / totals[3]
+    );
+    println!("{line}");
+    summary.push(line);
+    let line = format!(
+        "parse: {corpus}: first parse of each page (once, before the timed rounds): median \
+         per-page ratio {:.2}x html5ever+RcDom",
+        common::median(&mut first_ratios)
     );
     println!("{line}");
     summary.push(line);
