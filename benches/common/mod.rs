@@ -91,7 +91,11 @@ pub fn pages_in(dir: &Path) -> Vec<Page> {
 
 /// Runs each closure `rounds` times, interleaved, after a warm-up; returns the median time of
 /// each. Each closure is repeated until a round lasts at least `min_round`.
+///
+/// `HTML_ARENA_BENCH_SCALE` (a factor, default 1) scales `min_round`: below 1, a quicker run on a
+/// busy machine (rounds are timed in CPU time, so shorter ones stay comparable).
 pub fn compare(rounds: usize, min_round: Duration, fs: &mut [&mut dyn FnMut()]) -> Vec<Duration> {
+    let min_round = min_round.mul_f64(scale());
     // Calibrate: how many calls make a round long enough.
     let mut reps = Vec::new();
     for f in fs.iter_mut() {
@@ -126,6 +130,16 @@ pub fn compare(rounds: usize, min_round: Duration, fs: &mut [&mut dyn FnMut()]) 
             s[s.len() / 2]
         })
         .collect()
+}
+
+/// The factor `HTML_ARENA_BENCH_SCALE` gives the benches' round lengths (1 when unset or not a
+/// positive number).
+pub fn scale() -> f64 {
+    std::env::var("HTML_ARENA_BENCH_SCALE")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|f| *f > 0.0 && f.is_finite())
+        .unwrap_or(1.0)
 }
 
 /// The median of a list of ratios.
