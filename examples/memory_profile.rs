@@ -86,7 +86,7 @@ fn profile(group: &str, paths: &[PathBuf], options: &html_arena::ParseOptions) -
     let mut ratios = Vec::new();
     let mut largest = (0, 0.0, String::new());
     for path in paths {
-        let bytes = std::fs::read(&path).expect("read page");
+        let bytes = std::fs::read(path).expect("read page");
         let base = alloc::live();
         let (doc, peak) =
             alloc::peak_of(|| html_arena::Document::parse_bytes(&bytes, options).expect("options"));
