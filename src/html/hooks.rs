@@ -65,12 +65,10 @@ impl Document {
     /// deep element with a stand-in, and the mutation API's).
     fn remove_with_steps(&mut self, node: Id) {
         let element = self.resolve_stand_in(node);
-        match self.steps_before_move(element) {
-            Some(old) => {
-                self.tree_node(element).detach(&mut self.arena);
-                self.steps_after_remove(element, old);
-            }
-            None => self.tree_node(element).detach(&mut self.arena),
+        let old = self.steps_before_move(element);
+        self.tree_node(element).detach(&mut self.arena);
+        if let Some(old) = old {
+            self.steps_after_remove(element, old);
         }
     }
 
@@ -100,11 +98,7 @@ impl Document {
             }
             return done;
         }
-        let old = self.steps_before_move(element);
-        if let Some(old) = old {
-            t_child.detach(&mut self.arena);
-            self.steps_after_remove(element, old);
-        }
+        self.remove_with_steps(element);
         let done = self.attach_detached(t_child, t_parent, before);
         if done {
             self.steps_after_insert(element);
