@@ -612,6 +612,20 @@ impl Document {
         }
     }
 
+    /// The options of `options` whose selectedness is true, in their order.
+    fn selected_of(&self, options: &[Id]) -> Vec<Id> {
+        options
+            .iter()
+            .copied()
+            .filter(|&o| self.selectedness(o))
+            .collect()
+    }
+
+    /// The first option of `options` that is not disabled.
+    fn first_enabled_of(&mut self, options: &[Id]) -> Option<Id> {
+        options.iter().copied().find(|&o| !self.option_disabled(o))
+    }
+
     /// "The selectedness setting algorithm" for `select`, in full.
     pub(crate) fn selectedness_setting(&mut self, select: Id) {
         if self.has_attr(select, n::MULTIPLE) {
@@ -622,19 +636,9 @@ impl Document {
             return;
         }
         let options = self.list_of_options(select);
-        let selected: Vec<Id> = options
-            .iter()
-            .copied()
-            .filter(|&o| self.selectedness(o))
-            .collect();
+        let selected = self.selected_of(&options);
         // The first option that is not disabled (kept for the removals to come).
-        let mut first_enabled = None;
-        for &o in &options {
-            if !self.option_disabled(o) {
-                first_enabled = Some(o);
-                break;
-            }
-        }
+        let first_enabled = self.first_enabled_of(&options);
         if let Some(s) = self.select_state_mut() {
             s.first_enabled.insert(select, first_enabled);
         }
@@ -1560,15 +1564,8 @@ impl Document {
                 continue;
             }
             let options = self.list_of_options(select);
-            let selected: Vec<Id> = options
-                .iter()
-                .copied()
-                .filter(|&o| self.selectedness(o))
-                .collect();
-            let mut any_enabled = false;
-            for &o in &options {
-                any_enabled |= !self.option_disabled(o);
-            }
+            let selected = self.selected_of(&options);
+            let any_enabled = self.first_enabled_of(&options).is_some();
             let ok = match only {
                 Some(c) => selected == [c],
                 None => selected.is_empty() && (!any_enabled || !self.single_display(select)),
@@ -1592,13 +1589,7 @@ impl Document {
                 continue;
             }
             let options = self.list_of_options(select);
-            let mut fresh = None;
-            for &o in &options {
-                if !self.option_disabled(o) {
-                    fresh = Some(o);
-                    break;
-                }
-            }
+            let fresh = self.first_enabled_of(&options);
             if fresh != known {
                 return Err(format!(
                     "select {select:?}: first enabled known {known:?}, is {fresh:?}"
