@@ -38,16 +38,14 @@ impl Document {
         let fragment = Document::parse_fragment(html, &context, &options)
             .map_err(|_| MutationError::InvalidName(context.clone()))?;
         let target = self.template_contents_of(e).unwrap_or(e);
-        // The old children are freed (as `remove_children` does).
-        while let Some(child) = self.arena[target].first_child() {
-            self.decompose(self.id_of(child))?;
-        }
+        // "Replace all with fragment within context": the old children are freed, then the
+        // fragment's nodes are inserted, each with the hooks' insertion steps.
+        self.remove_children(self.id_of(target))?;
         for child in fragment.root().children() {
             let copy = self.import_subtree(&fragment, child.node_id())?;
             (self.hooks.inserting)(self, target, copy.raw);
             target.append(copy.raw, &mut self.arena);
-            self.steps_after_insert(copy.raw);
-            self.index_inserted(target, &[copy.raw]);
+            (self.hooks.inserted)(self, target, &[copy.raw]);
         }
         self.tree_changed();
         Ok(())
