@@ -42,6 +42,15 @@ impl Document {
     /// The document's URL, if one was given ([`ParseOptions::with_url`] or
     /// [`Document::set_url`]).
     ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions, Url};
+    ///
+    /// assert!(Document::parse("<p>").url().is_none());
+    /// let options = ParseOptions::default().with_url(Url::parse("https://example.com/a").unwrap());
+    /// let doc = Document::parse_with("<p>", &options);
+    /// assert_eq!(doc.url().map(Url::as_str), Some("https://example.com/a"));
+    /// ```
+    ///
     /// [`ParseOptions::with_url`]: crate::ParseOptions::with_url
     pub fn url(&self) -> Option<&Url> {
         self.url.as_deref()
