@@ -13,7 +13,7 @@
 //! the creation of those three elements.
 
 use crate::dom::hooks::Hooks;
-use crate::dom::names::{LocalName, Namespace, local_name as n};
+use crate::dom::names::{LocalName, local_name as n};
 use crate::dom::{Document, NodeData};
 
 type Id = indextree::NodeId;
@@ -21,7 +21,7 @@ type Id = indextree::NodeId;
 /// The hooks of the documents this crate makes (HTML and XML parses, [`Document::new`]).
 pub(crate) static HOOKS: Hooks = Hooks {
     created_names: [n::SELECT, n::OPTION, n::SELECTEDCONTENT],
-    created: |doc, name| doc.note_created(name, Namespace::Html),
+    created: |doc, name| doc.note_created(name),
     inserting: |doc, parent, node| doc.index_inserting(parent, node),
     inserted: |doc, parent, nodes| {
         for &node in nodes {

@@ -166,16 +166,11 @@ pub(crate) struct SelectState {
 }
 
 impl Document {
-    /// Called for every element created: the state exists from the first `select`, `option`
-    /// or `selectedcontent` on.
+    /// Called (through the hook table's `created`, which lists these names) for every HTML
+    /// `select`, `option` and `selectedcontent` created: the state exists from the first one
+    /// on.
     #[inline]
-    pub(crate) fn note_created(&mut self, name: LocalName, ns: Namespace) {
-        if ns != Namespace::Html {
-            return;
-        }
-        if !matches!(name, n::SELECT | n::OPTION | n::SELECTEDCONTENT) {
-            return;
-        }
+    pub(crate) fn note_created(&mut self, name: LocalName) {
         if self.select_state().is_none() && STEPS_OFF.with(std::cell::Cell::get) {
             return;
         }
@@ -194,6 +189,7 @@ impl Document {
             n::SELECT => s.selects += 1,
             n::OPTION => s.options_and_scs += 1,
             _ => {
+                // selectedcontent.
                 s.options_and_scs += 1;
                 s.selectedcontents += 1;
                 if s.depths_stale {
@@ -216,10 +212,10 @@ impl Document {
 
     /// Whether the steps can change anything: the document has made a `select` and an
     /// `option` or `selectedcontent` element.
+    /// That is the DOM's `element_steps` flag, which [`Document::note_created`] keeps.
     #[inline]
     pub(crate) fn steps_active(&self) -> bool {
-        self.select_state()
-            .is_some_and(|s| s.selects > 0 && s.options_and_scs > 0)
+        self.element_steps
     }
 
     /// Whether the document has made a `selectedcontent` element (so popped options may
