@@ -2,7 +2,6 @@
 //! "Parsing HTML fragments"): the fragment parser's nodes replace an element's children. It
 //! lives with the parser (it runs one), above the tree's mutation primitives.
 
-use crate::dom::names::Namespace;
 use crate::dom::{Document, MutationError, NodeId};
 
 type Result<T> = std::result::Result<T, MutationError>;
@@ -25,14 +24,8 @@ impl Document {
             .element_data(e)
             .ok_or(MutationError::NotAnElement(element))?;
         let name = self.name_str(data.name);
-        let context = match data.ns {
-            Namespace::Html => name.to_owned(),
-            Namespace::Svg => format!("svg {name}"),
-            Namespace::MathMl => format!("math {name}"),
-            // An element of an XML document outside the three namespaces: no HTML context.
-            Namespace::None | Namespace::Other(_) => {
-                return Err(MutationError::InvalidName(name.to_owned()));
-            }
+        let Some(context) = super::context_string(data.ns, name) else {
+            return Err(MutationError::InvalidName(name.to_owned()));
         };
         let options = super::ParseOptions::default().with_scripting(self.scripting);
         let fragment = Document::parse_fragment(html, &context, &options)
