@@ -134,7 +134,6 @@ impl Document {
     /// layers above update their state first, through the other hooks (`hooks.rs`); the
     /// `changed` hook then drops what they derive from the whole tree.
     pub(crate) fn tree_changed(&mut self) {
-        self.caches_valid = false;
         (self.hooks.changed)(self);
     }
 
