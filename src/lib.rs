@@ -212,6 +212,7 @@ pub mod encoding;
 pub mod error;
 mod parser;
 pub mod select;
+pub mod stream;
 pub mod serialize;
 pub mod tokenizer;
 mod tree_builder;

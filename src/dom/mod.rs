@@ -21,6 +21,7 @@ mod mutate;
 pub mod names;
 mod node;
 mod order;
+mod reclaim;
 pub mod positions;
 mod select_steps;
 mod strings;
