@@ -162,7 +162,8 @@ pub enum StreamError {
     /// An encoding label in the options is unknown (on the first write of bytes).
     Encoding(EncodingError),
     /// Foster parenting put a match before a `table` after more than
-    /// [`HOLD_LIMIT`] nodes of matches inside that table had been handed out: the match
+    /// [`HOLD_LIMIT`] nodes (or [`HOLD_MATCHES`] matches) inside that table had been handed
+    /// out: the match
     /// cannot be handed out in document order any more. The parse stops.
     OutOfOrder {
         /// The outer HTML of the match that came too late.
@@ -306,8 +307,12 @@ pub struct StreamParser {
 
 /// How many nodes of matches found inside open tables are held back (see
 /// [`StreamError::OutOfOrder`]): foster parenting can still put a match before the table,
-/// which comes first in document order. Past this, they are handed out.
-pub const HOLD_LIMIT: usize = 100_000;
+/// which comes first in document order. Past this (or past [`HOLD_MATCHES`] matches), they
+/// are handed out.
+pub const HOLD_LIMIT: usize = 16_384;
+
+/// The most matches held back inside open tables (see [`HOLD_LIMIT`]).
+pub const HOLD_MATCHES: usize = 1_024;
 
 /// One entered node of the walk's path.
 struct Level {
@@ -402,7 +407,7 @@ impl Walk {
             self.out.push_back(m);
             return;
         }
-        if self.held_nodes > HOLD_LIMIT {
+        if self.held_nodes > HOLD_LIMIT || self.held.len() > HOLD_MATCHES {
             self.flush();
             for level in &mut self.path {
                 if let Some(g) = level.guard.as_mut() {
