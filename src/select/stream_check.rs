@@ -40,15 +40,26 @@ pub(crate) struct Prefilter {
     pub(crate) names: Vec<Box<str>>,
     pub(crate) ids: Vec<Box<str>>,
     pub(crate) classes: Vec<Box<str>>,
+    /// The selector is one type selector and nothing else: `(name as written, lowercased)`,
+    /// which decides a match exactly (the lowercase form for an HTML element, the other for
+    /// a foreign one, as the `selectors` crate matches a type selector).
+    pub(crate) type_only: Option<(Box<str>, Box<str>)>,
 }
 
 impl Prefilter {
+    /// Whether an element with this local name may match (before its `id` and `class`).
+    pub(crate) fn may_match_name(&self, local: &str) -> bool {
+        !self.never && self.names.iter().all(|n| n.eq_ignore_ascii_case(local))
+    }
+
+    /// Whether the `id` and `class` tests read attributes.
+    pub(crate) fn reads_attributes(&self) -> bool {
+        !self.ids.is_empty() || !self.classes.is_empty()
+    }
+
     /// Whether an element with this local name, `id` and `class` may match.
     pub(crate) fn may_match(&self, local: &str, id: Option<&str>, class: Option<&str>) -> bool {
-        if self.never {
-            return false;
-        }
-        if !self.names.iter().all(|n| n.eq_ignore_ascii_case(local)) {
+        if !self.may_match_name(local) {
             return false;
         }
         if !self.ids.is_empty() {
@@ -107,6 +118,10 @@ fn prefilter(sel: &RawSelector<HtmlImpl>) -> Prefilter {
             Component::Class(c) => p.classes.push(c.text.clone()),
             _ => {}
         }
+    }
+    let mut components = sel.iter_raw_match_order();
+    if let (Some(Component::LocalName(l)), None) = (components.next(), components.next()) {
+        p.type_only = Some((l.name.text.clone(), l.lower_name.text.clone()));
     }
     // (A pseudo-element anywhere makes the selector match no element.)
     if sel.iter_raw_match_order().any(|c| {
@@ -375,5 +390,15 @@ mod tests {
         assert!(f.may_match("tr", Some("X"), Some("a row")));
         assert!(!f.may_match("td", Some("x"), Some("row")));
         assert!(!f.may_match("tr", None, Some("row")));
+        assert!(f.type_only.is_none());
+        let p = plan(&Selector::parse("TR, ix\\:nonFraction").unwrap()).unwrap();
+        assert_eq!(
+            p.prefilters[0].type_only,
+            Some(("TR".into(), "tr".into()))
+        );
+        assert_eq!(
+            p.prefilters[1].type_only,
+            Some(("ix:nonFraction".into(), "ix:nonfraction".into()))
+        );
     }
 }

@@ -777,12 +777,11 @@ impl Ctx<'_> {
             if is_volatile(c) {
                 return;
             }
-            let candidates = self.candidate_selectors(doc, c);
-            if !candidates.is_empty() {
+            if self.is_candidate(doc, c) {
                 if is_open(c) {
                     return;
                 }
-                if let Some(m) = self.decide(doc, c, &candidates) {
+                if let Some(m) = self.decide(doc, c) {
                     walk.emit(m);
                 }
             }
@@ -802,33 +801,60 @@ impl Ctx<'_> {
         }
     }
 
-    /// The selectors whose subject compound's type, id and class tests `node` passes.
-    fn candidate_selectors(&self, doc: &Document, node: Id) -> Vec<usize> {
-        let Some(el) = NodeRef::new(doc, node).as_element() else {
-            return Vec::new();
-        };
+    /// Whether selector `i`'s subject compound's type, id and class tests pass for `el`.
+    fn may_match(&self, i: usize, el: ElementRef<'_>) -> bool {
         let local = el.local_name();
-        let (id, class) = (el.attr("id"), el.attr("class"));
-        (0..self.selectors.len())
-            .filter(|&i| {
-                self.prefilters[i]
-                    .iter()
-                    .any(|p| p.may_match(local, id, class))
-            })
-            .collect()
+        self.prefilters[i].iter().any(|p| {
+            p.may_match_name(local)
+                && (!p.reads_attributes() || p.may_match(local, el.attr("id"), el.attr("class")))
+        })
     }
 
-    /// Copies the final element `node` and matches the copy.
-    fn decide(&self, doc: &Document, node: Id, candidates: &[usize]) -> Option<StreamMatch> {
-        let (copy, element) = copy_match(doc, node, self.needs_ancestors);
-        let matched: Vec<usize> = match NodeRef::new(&copy, element).as_element() {
-            Some(el) => candidates
-                .iter()
-                .copied()
-                .filter(|&i| el.matches(&self.selectors[i]))
-                .collect(),
-            None => Vec::new(),
+    /// Whether any selector may match `node`.
+    fn is_candidate(&self, doc: &Document, node: Id) -> bool {
+        match NodeRef::new(doc, node).as_element() {
+            Some(el) => (0..self.selectors.len()).any(|i| self.may_match(i, el)),
+            None => false,
+        }
+    }
+
+    /// Copies the final element `node` and matches it.
+    fn decide(&self, doc: &Document, node: Id) -> Option<StreamMatch> {
+        let live = NodeRef::new(doc, node).as_element()?;
+        let candidates: Vec<usize> = (0..self.selectors.len())
+            .filter(|&i| self.may_match(i, live))
+            .collect();
+        // A selector that is one type selector is decided here, exactly (`Prefilter::
+        // type_only`); the others are matched on the copy.
+        let html = live.namespace() == Namespace::Html && !doc.is_xml();
+        let local = live.local_name();
+        let exact = |i: usize| -> Option<bool> {
+            let mut any = false;
+            for p in &self.prefilters[i] {
+                let (name, lower) = p.type_only.as_ref()?;
+                any |= if html { **lower == *local } else { **name == *local };
+            }
+            Some(any)
         };
+        let mut matched = Vec::new();
+        let mut rest = Vec::new();
+        for &i in &candidates {
+            match exact(i) {
+                Some(true) => matched.push(i),
+                Some(false) => {}
+                None => rest.push(i),
+            }
+        }
+        if matched.is_empty() && rest.is_empty() {
+            return None;
+        }
+        let (copy, element) = copy_match(doc, node, self.needs_ancestors);
+        if !rest.is_empty() {
+            if let Some(el) = NodeRef::new(&copy, element).as_element() {
+                matched.extend(rest.into_iter().filter(|&i| el.matches(&self.selectors[i])));
+                matched.sort_unstable();
+            }
+        }
         (!matched.is_empty()).then(|| StreamMatch {
             doc: copy,
             element,
