@@ -872,6 +872,9 @@ fn copy_match(doc: &Document, node: Id, ancestors: bool) -> (Document, Id) {
     copy.url = doc.url.clone();
     copy.encoding = doc.encoding;
     copy.encoding_confidence = doc.encoding_confidence;
+    // (One allocation for the arena: the subtree's nodes and the ancestors.)
+    let nodes = node.descendants(&doc.arena).count();
+    copy.arena.reserve(nodes + if ancestors { 16 } else { 1 });
     let mut parent = copy.root;
     if ancestors {
         let mut chain = Vec::new();
