@@ -3,3 +3,4 @@
 
 pub mod checks;
 pub mod select_soup;
+pub mod stream_select;
