@@ -154,7 +154,12 @@ fn selectors() -> Vec<Selector> {
 fn pages() -> Vec<PathBuf> {
     let mut dirs = vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/bench-corpus")];
     if let Ok(extra) = std::env::var("HTML_ARENA_STREAM_CORPUS") {
-        dirs.extend(extra.split(':').filter(|s| !s.is_empty()).map(PathBuf::from));
+        dirs.extend(
+            extra
+                .split(':')
+                .filter(|s| !s.is_empty())
+                .map(PathBuf::from),
+        );
     }
     let mut pages = Vec::new();
     for dir in dirs {
@@ -210,19 +215,105 @@ fn real_pages_equal_a_full_parse() {
 
 /// Pieces of markup that make the tree change after the fact.
 const PIECES: &[&str] = &[
-    "<b>", "</b>", "<i>", "</i>", "<a href=x>", "</a>", "<nobr>", "</nobr>", "<font color=red>",
-    "</font>", "<em>", "</em>", "<div>", "</div>", "<div class=x>", "<p>", "</p>", "<span>",
-    "</span>", "<table>", "</table>", "<tr>", "</tr>", "<td>", "</td>", "<th>", "<tbody>",
-    "<caption>", "</caption>", "<form>", "</form>", "<input>", "<input type=hidden>",
-    "<template>", "</template>", "<svg>", "</svg>", "<path/>", "<math>", "<mi>", "</math>",
-    "<foreignObject>", "</foreignObject>", "<ul>", "<li>", "</ul>", "<h1>", "</h2>", "<select>",
-    "<option>", "</select>", "<textarea>", "</textarea>", "<script>", "</script>", "<style>",
-    "</style>", "<title>", "</title>", "<meta charset=utf-8>", "<link rel=x>", "<head>",
-    "</head>", "<body class=late>", "<html lang=xx>", "<frameset>", "<frame>", "</frameset>",
-    "<noscript>", "</noscript>", "<iframe>", "</iframe>", "<button>", "</button>", "<hr>",
-    "<br>", "</br>", "<img src=i>", "<!--c-->", "<p id=z>", "x", "y z", " ", "\n", "&amp;",
-    "<pre>", "</pre>", "<marquee>", "</marquee>", "<object>", "</object>", "<dd>", "<dt>",
-    "<plaintext>", "<selectedcontent>", "<code>", "</code>", "</body>", "</html>",
+    "<b>",
+    "</b>",
+    "<i>",
+    "</i>",
+    "<a href=x>",
+    "</a>",
+    "<nobr>",
+    "</nobr>",
+    "<font color=red>",
+    "</font>",
+    "<em>",
+    "</em>",
+    "<div>",
+    "</div>",
+    "<div class=x>",
+    "<p>",
+    "</p>",
+    "<span>",
+    "</span>",
+    "<table>",
+    "</table>",
+    "<tr>",
+    "</tr>",
+    "<td>",
+    "</td>",
+    "<th>",
+    "<tbody>",
+    "<caption>",
+    "</caption>",
+    "<form>",
+    "</form>",
+    "<input>",
+    "<input type=hidden>",
+    "<template>",
+    "</template>",
+    "<svg>",
+    "</svg>",
+    "<path/>",
+    "<math>",
+    "<mi>",
+    "</math>",
+    "<foreignObject>",
+    "</foreignObject>",
+    "<ul>",
+    "<li>",
+    "</ul>",
+    "<h1>",
+    "</h2>",
+    "<select>",
+    "<option>",
+    "</select>",
+    "<textarea>",
+    "</textarea>",
+    "<script>",
+    "</script>",
+    "<style>",
+    "</style>",
+    "<title>",
+    "</title>",
+    "<meta charset=utf-8>",
+    "<link rel=x>",
+    "<head>",
+    "</head>",
+    "<body class=late>",
+    "<html lang=xx>",
+    "<frameset>",
+    "<frame>",
+    "</frameset>",
+    "<noscript>",
+    "</noscript>",
+    "<iframe>",
+    "</iframe>",
+    "<button>",
+    "</button>",
+    "<hr>",
+    "<br>",
+    "</br>",
+    "<img src=i>",
+    "<!--c-->",
+    "<p id=z>",
+    "x",
+    "y z",
+    " ",
+    "\n",
+    "&amp;",
+    "<pre>",
+    "</pre>",
+    "<marquee>",
+    "</marquee>",
+    "<object>",
+    "</object>",
+    "<dd>",
+    "<dt>",
+    "<plaintext>",
+    "<selectedcontent>",
+    "<code>",
+    "</code>",
+    "</body>",
+    "</html>",
 ];
 
 fn generate(rng: &mut Rng, len: usize) -> String {
@@ -278,19 +369,31 @@ fn late_changes_are_waited_for() {
         ("<b><div><p>1</p><p>2</p></b>", "div > p"),
         ("<b><div><p>1</p><p>2</p></b>", "b > p"),
         // Foster parenting before an open table.
-        ("<div><table><tr><td>1</td></tr><p>x</p></table></div>", "div > p"),
-        ("<table><tr><td><span>s</span></td></tr><div>d</div></table>", "div"),
+        (
+            "<div><table><tr><td>1</td></tr><p>x</p></table></div>",
+            "div > p",
+        ),
+        (
+            "<table><tr><td><span>s</span></td></tr><div>d</div></table>",
+            "div",
+        ),
         // </form> leaves descendants open.
         ("<form><div><p>1</form><p>2</p></div>", "form p"),
         // head re-pushed in "after head".
         ("<head></head><p>x</p>", "head > *"),
-        ("<head><title>t</title></head><meta x><link y><body>", "head > *"),
+        (
+            "<head><title>t</title></head><meta x><link y><body>",
+            "head > *",
+        ),
         // html and body gain attributes until the end.
         ("<p>1</p><body class=late><p>2", "body"),
         ("<p>1</p><html lang=en><p>2", "html"),
         // frameset-ok: the body goes with everything in it.
         ("<div><div>x", "div"),
-        ("<div><span></span></div><frameset><frame></frameset>", "span, frame"),
+        (
+            "<div><span></span></div><frameset><frame></frameset>",
+            "span, frame",
+        ),
         // a and nobr.
         ("<a><p>1<a>2</a>3</p>", "p a"),
         ("<nobr><div>1<nobr>2</div>", "div nobr"),
@@ -341,12 +444,15 @@ fn matches_come_before_the_end_and_memory_stays_small() {
     html.push_str("</table>");
     let sel = Selector::parse("tr").unwrap();
     let mut rng = Rng::new(1);
-    let mut parser = StreamParser::new(std::slice::from_ref(&sel), &ParseOptions::default()).unwrap();
+    let mut parser =
+        StreamParser::new(std::slice::from_ref(&sel), &ParseOptions::default()).unwrap();
     let mut early = 0;
     let mut rest = html.as_str();
     while !rest.is_empty() {
         let n = (1 + rng.below(5000)).min(rest.len());
-        let n = (n..=rest.len()).find(|&n| rest.is_char_boundary(n)).unwrap();
+        let n = (n..=rest.len())
+            .find(|&n| rest.is_char_boundary(n))
+            .unwrap();
         parser.write_str(&rest[..n]).unwrap();
         rest = &rest[n..];
         while let Some(m) = parser.next_match() {
@@ -361,7 +467,11 @@ fn matches_come_before_the_end_and_memory_stays_small() {
     }
     assert_eq!(early + late, 20_000);
     assert!(late <= 1, "{late} rows only at the end");
-    assert!(parser.peak_nodes() < 5_000, "{} nodes held", parser.peak_nodes());
+    assert!(
+        parser.peak_nodes() < 5_000,
+        "{} nodes held",
+        parser.peak_nodes()
+    );
 }
 
 #[test]
@@ -399,7 +509,9 @@ fn stop_stops() {
 fn matches_select_inside_with_their_ancestors() {
     let sel = Selector::parse("div.a li").unwrap();
     let mut parser = StreamParser::new(&[sel], &ParseOptions::default()).unwrap();
-    parser.write_str("<div class=a><ul><li><a href=/1>one</a></ul></div>").unwrap();
+    parser
+        .write_str("<div class=a><ul><li><a href=/1>one</a></ul></div>")
+        .unwrap();
     parser.finish().unwrap();
     let m = parser.next_match().unwrap();
     let link = Selector::parse("a").unwrap();
@@ -407,4 +519,39 @@ fn matches_select_inside_with_their_ancestors() {
     assert_eq!(a.attr("href"), Some("/1"));
     assert_eq!(m.element().parent_element().unwrap().local_name(), "ul");
     assert!(m.element().matches(&Selector::parse("div.a li").unwrap()));
+}
+
+#[test]
+fn the_options_are_the_full_parse_options() {
+    let options = ParseOptions::default().with_scripting(true);
+    let html = "<p>1<noscript><p>a&amp;b</p></noscript><p>2<noscript>x<b>y</b></noscript>";
+    for src in ["noscript", "p", "body > *"] {
+        let sel = Selector::parse(src).unwrap();
+        let want: Vec<String> = Document::parse_with(html, &options)
+            .select(&sel)
+            .map(|e| e.html())
+            .collect();
+        for size in [1, 3, 1000] {
+            let mut parser = StreamParser::new(std::slice::from_ref(&sel), &options).unwrap();
+            let mut got = Vec::new();
+            str_chunks(
+                html,
+                || size,
+                |c| {
+                    parser.write_str(c).unwrap();
+                    got.extend(std::iter::from_fn(|| parser.next_match()).map(|m| m.html()));
+                },
+            );
+            parser.finish().unwrap();
+            got.extend(std::iter::from_fn(|| parser.next_match()).map(|m| m.html()));
+            assert_eq!(got, want, "{src}, chunks of {size}");
+        }
+    }
+    // Bytes in a declared encoding, decoded as parse_bytes does.
+    let page = b"<meta charset=windows-1251><p>\xcf\xf0\xe8\xe2\xe5\xf2</p>";
+    let sel = Selector::parse("p").unwrap();
+    let mut rng = Rng::new(3);
+    for _ in 0..5 {
+        assert_eq!(streamed_bytes(page, &sel, &mut rng, 7), ["<p>Привет</p>"]);
+    }
 }

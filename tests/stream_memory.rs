@@ -57,24 +57,37 @@ fn peak_heap_is_flat_as_the_document_grows() {
         (
             "table rows",
             "<!DOCTYPE html><meta charset=utf-8><title>Report</title><table class=data>",
-            |i| format!("<tr id=r{i}><td>{i}</td><td class=n>{}.{:02}</td><td><b>ok</b> &amp; fine</tr>\n", i * 7, i % 100),
+            |i| {
+                format!(
+                    "<tr id=r{i}><td>{i}</td><td class=n>{}.{:02}</td><td><b>ok</b> &amp; fine</tr>\n",
+                    i * 7,
+                    i % 100
+                )
+            },
             "</table>",
             "tr",
         ),
         (
             "inline XBRL facts",
             "<?xml version='1.0'?><html xmlns:ix='http://www.xbrl.org/2013/inlineXBRL'><head><meta charset=utf-8><title>10-K</title></head><body><div style='display:none'><ix:header></ix:header></div>",
-            |i| format!(
-                "<div><p style='font-size:10pt'><font>Revenue for the period</font></p><table><tr><td><span>Net</span></td><td><ix:nonfraction name='us-gaap:Revenues' contextref='c{i}' unitref='usd' decimals='-3' scale='3'>{},{:03}</ix:nonfraction></td></tr></table></div>\n",
-                i % 997, i % 1000
-            ),
+            |i| {
+                format!(
+                    "<div><p style='font-size:10pt'><font>Revenue for the period</font></p><table><tr><td><span>Net</span></td><td><ix:nonfraction name='us-gaap:Revenues' contextref='c{i}' unitref='usd' decimals='-3' scale='3'>{},{:03}</ix:nonfraction></td></tr></table></div>\n",
+                    i % 997,
+                    i % 1000
+                )
+            },
             "</body></html>",
             "ix\\:nonfraction",
         ),
         (
             "closed formatting and text",
             "<!DOCTYPE html><meta charset=utf-8><body><article>",
-            |i| format!("<p>Paragraph {i} with <b>bold</b>, <i>italic <a href=/x{i}>link</a></i> and <em>more</em> text &copy; here.</p>\n"),
+            |i| {
+                format!(
+                    "<p>Paragraph {i} with <b>bold</b>, <i>italic <a href=/x{i}>link</a></i> and <em>more</em> text &copy; here.</p>\n"
+                )
+            },
             "</article>",
             "p a[href]",
         ),

@@ -301,9 +301,7 @@ fn check_component(
             }
             PseudoClass::Has(arg) => {
                 if place != Place::Subject {
-                    return refuse(
-                        "`:has()` on an ancestor needs the ancestor's later content",
-                    );
+                    return refuse("`:has()` on an ancestor needs the ancestor's later content");
                 }
                 for s in arg.list.slice() {
                     for c in s.iter_raw_match_order() {
@@ -392,10 +390,7 @@ mod tests {
         assert!(!f.may_match("tr", None, Some("row")));
         assert!(f.type_only.is_none());
         let p = plan(&Selector::parse("TR, ix\\:nonFraction").unwrap()).unwrap();
-        assert_eq!(
-            p.prefilters[0].type_only,
-            Some(("TR".into(), "tr".into()))
-        );
+        assert_eq!(p.prefilters[0].type_only, Some(("TR".into(), "tr".into())));
         assert_eq!(
             p.prefilters[1].type_only,
             Some(("ix:nonFraction".into(), "ix:nonfraction".into()))

@@ -83,6 +83,10 @@
 //! decoded with a tentative confidence, when a `<meta>` can restart the parse: 13.2.3.4),
 //! nothing is decided.
 //!
+//! One option counts differently: [`ParseOptions::max_nodes`] limits the nodes the parse's
+//! document holds, and a streaming parse holds few, so a document so amplified that a full
+//! parse stops at the limit is parsed further here.
+//!
 //! # Selectors
 //!
 //! Accepted: type, universal, id, class and attribute selectors, the descendant and child
@@ -296,6 +300,8 @@ pub struct StreamParser {
     selectors: Vec<Selector>,
     prefilters: Vec<Vec<Prefilter>>,
     needs_ancestors: bool,
+    /// The scripting flag (the parse's document learns it only at the end).
+    scripting: bool,
     walk: Walk,
     /// Input parsed since the last walk.
     since_walk: usize,
@@ -448,7 +454,10 @@ impl StreamParser {
     ///
     /// [`StreamError::Unsupported`] for the first selector that cannot be answered while
     /// streaming.
-    pub fn new(selectors: &[Selector], options: &ParseOptions) -> Result<StreamParser, StreamError> {
+    pub fn new(
+        selectors: &[Selector],
+        options: &ParseOptions,
+    ) -> Result<StreamParser, StreamError> {
         let mut prefilters = Vec::new();
         let mut needs_ancestors = false;
         for s in selectors {
@@ -467,6 +476,7 @@ impl StreamParser {
             selectors: selectors.to_vec(),
             prefilters,
             needs_ancestors,
+            scripting: options.scripting,
             walk,
             since_walk: 0,
             compacted: 0,
@@ -555,6 +565,7 @@ impl StreamParser {
             selectors: &self.selectors,
             prefilters: &self.prefilters,
             needs_ancestors: self.needs_ancestors,
+            scripting: self.scripting,
         };
         ctx.walk(&doc, None, &mut self.walk);
         self.walk.passed.clear();
@@ -600,6 +611,7 @@ impl StreamParser {
             selectors: &self.selectors,
             prefilters: &self.prefilters,
             needs_ancestors: self.needs_ancestors,
+            scripting: self.scripting,
         };
         ctx.walk(&tb.doc, Some(&hot), &mut self.walk);
         release(tb, &mut self.walk);
@@ -708,6 +720,7 @@ struct Ctx<'a> {
     selectors: &'a [Selector],
     prefilters: &'a [Vec<Prefilter>],
     needs_ancestors: bool,
+    scripting: bool,
 }
 
 impl Ctx<'_> {
@@ -717,7 +730,9 @@ impl Ctx<'_> {
         let is_open = |id: Id| hot.is_some_and(|h| h.contains_key(&id));
         let is_volatile = |id: Id| hot.is_some_and(|h| h.get(&id).copied().unwrap_or(false));
         while walk.error.is_none() {
-            let Some(level) = walk.path.last() else { return };
+            let Some(level) = walk.path.last() else {
+                return;
+            };
             let (parent, last) = (level.node, level.last);
             let next = match last {
                 Some(y) => doc.arena.get(y).and_then(|y| y.next_sibling()),
@@ -832,7 +847,11 @@ impl Ctx<'_> {
             let mut any = false;
             for p in &self.prefilters[i] {
                 let (name, lower) = p.type_only.as_ref()?;
-                any |= if html { **lower == *local } else { **name == *local };
+                any |= if html {
+                    **lower == *local
+                } else {
+                    **name == *local
+                };
             }
             Some(any)
         };
@@ -848,7 +867,7 @@ impl Ctx<'_> {
         if matched.is_empty() && rest.is_empty() {
             return None;
         }
-        let (copy, element) = copy_match(doc, node, self.needs_ancestors);
+        let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
         if !rest.is_empty() {
             if let Some(el) = NodeRef::new(&copy, element).as_element() {
                 matched.extend(rest.into_iter().filter(|&i| el.matches(&self.selectors[i])));
@@ -865,10 +884,10 @@ impl Ctx<'_> {
 
 /// A small document holding a copy of `node`'s subtree, under copies of its ancestor
 /// elements when `ancestors`.
-fn copy_match(doc: &Document, node: Id, ancestors: bool) -> (Document, Id) {
+fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Document, Id) {
     let mut copy = Document::new();
     copy.quirks_mode = doc.quirks_mode;
-    copy.scripting = doc.scripting;
+    copy.scripting = scripting;
     copy.url = doc.url.clone();
     copy.encoding = doc.encoding;
     copy.encoding_confidence = doc.encoding_confidence;
@@ -970,10 +989,7 @@ impl<R: Read> Iterator for ReaderMatches<R> {
                     if let Err(e) = result {
                         self.done = true;
                         self.parser.stop();
-                        return Some(Err(std::io::Error::new(
-                            std::io::ErrorKind::InvalidData,
-                            e,
-                        )));
+                        return Some(Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)));
                     }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
