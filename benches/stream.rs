@@ -89,7 +89,11 @@ impl Read for Repeat<'_> {
 }
 
 /// Streams `reader`; the number of matches, the time, and the most nodes held.
-fn stream(reader: impl Read, selector: &Selector, options: &ParseOptions) -> (usize, Duration, usize) {
+fn stream(
+    reader: impl Read,
+    selector: &Selector,
+    options: &ParseOptions,
+) -> (usize, Duration, usize) {
     let start = Instant::now();
     let mut matches =
         html_arena::stream::select_reader(reader, std::slice::from_ref(selector), options)
@@ -160,7 +164,9 @@ fn edgar_shape() -> Shape {
     let text = match &chosen {
         Some(p) => std::fs::read_to_string(p).expect("read the filing"),
         None => {
-            let mut s = String::from("<html xmlns:ix='http://www.xbrl.org/2013/inlineXBRL'><head><title>10-K</title></head><body>");
+            let mut s = String::from(
+                "<html xmlns:ix='http://www.xbrl.org/2013/inlineXBRL'><head><title>10-K</title></head><body>",
+            );
             for i in 0..2000 {
                 s.push_str(&format!("<div><p><font>Revenue</font></p><table><tr><td>Net</td><td><ix:nonFraction name='us-gaap:Revenues' contextRef='c{i}' unitRef='usd' decimals='-6' scale='6'>{i},{:03}</ix:nonFraction></td></tr></table></div>\n", i % 1000));
             }
@@ -202,8 +208,15 @@ fn main() {
     let big = env_mb("STREAM_BENCH_MB", 256) * MIB;
     let plain = env_mb("STREAM_BENCH_PLAIN_MB", 32) * MIB;
     let write_dir = std::env::var_os("STREAM_BENCH_WRITE").map(std::path::PathBuf::from);
-    println!("streaming selection: {} MiB streamed, {} MiB in memory for the comparison", big / MIB, plain / MIB);
-    for (shape, file) in [(table_shape(), "stream-table.html"), (edgar_shape(), "stream-edgar.html")] {
+    println!(
+        "streaming selection: {} MiB streamed, {} MiB in memory for the comparison",
+        big / MIB,
+        plain / MIB
+    );
+    for (shape, file) in [
+        (table_shape(), "stream-table.html"),
+        (edgar_shape(), "stream-edgar.html"),
+    ] {
         let selector = Selector::parse(shape.selector).expect("selector");
         // The in-memory comparison, same document, same run: plain parse + select, then stream.
         let mut doc_bytes = Vec::new();
@@ -229,7 +242,11 @@ fn main() {
             stream_times.push(d);
             stream_count = n;
         }
-        assert_eq!(plain_count, stream_count, "{}: the same matches", shape.name);
+        assert_eq!(
+            plain_count, stream_count,
+            "{}: the same matches",
+            shape.name
+        );
         plain_times.sort();
         stream_times.sort();
         let (p, s) = (plain_times[1], stream_times[1]);
@@ -243,7 +260,12 @@ fn main() {
                 &shape.options,
             )
         });
-        println!("\n{} ({} matches per {} MiB)", shape.name, plain_count, plain / MIB);
+        println!(
+            "\n{} ({} matches per {} MiB)",
+            shape.name,
+            plain_count,
+            plain / MIB
+        );
         println!(
             "  {:>5} MiB in memory: plain parse + select {:>7.1} MiB/s (peak heap {:>6.1} MiB), stream {:>7.1} MiB/s: stream time / plain time = {:.2}",
             plain / MIB,

@@ -527,7 +527,7 @@ fn run_stream(args: &Args, selector: &Selector, options: &ParseOptions) -> ExitC
     let mut status = ExitCode::SUCCESS;
     let selectors = std::slice::from_ref(selector);
     let print = |out: &mut std::io::BufWriter<std::io::StdoutLock<'_>>,
-                     reader: &mut dyn Read|
+                 reader: &mut dyn Read|
      -> std::io::Result<Result<(), String>> {
         let matches = match html_arena::stream::select_reader(reader, selectors, options) {
             Ok(m) => m,
