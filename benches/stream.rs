@@ -186,9 +186,9 @@ fn edgar_shape() -> Shape {
     );
     Shape {
         name: "inline XBRL facts (ix\\:nonfraction)",
-        head: text[..body_start].as_bytes().to_vec(),
-        body: text[body_start..body_end].as_bytes().to_vec(),
-        tail: text[body_end..].as_bytes().to_vec(),
+        head: text.as_bytes()[..body_start].to_vec(),
+        body: text.as_bytes()[body_start..body_end].to_vec(),
+        tail: text.as_bytes()[body_end..].to_vec(),
         selector: "ix\\:nonfraction",
         options: ParseOptions::default().with_transport_encoding("utf-8"),
     }

@@ -8,6 +8,8 @@
 //! real-page comparison on more pages (e.g. the whole bench corpora).
 
 mod common;
+// (Only its generator is used here.)
+#[allow(dead_code)]
 #[path = "../fuzz/src/select_soup.rs"]
 mod select_soup;
 

@@ -72,7 +72,7 @@ impl Prefilter {
             let Some(class) = class else { return false };
             let has = |c: &str| {
                 class
-                    .split(|ch: char| matches!(ch, ' ' | '\t' | '\n' | '\x0c' | '\r'))
+                    .split([' ', '\t', '\n', '\x0c', '\r'])
                     .any(|t| t.eq_ignore_ascii_case(c))
             };
             if !self.classes.iter().all(|c| has(c)) {
