@@ -24,7 +24,9 @@
 //!   well-formedness error prints `line:col message` on standard error and exits with 1.
 //!
 //! FILE is read as bytes and its encoding sniffed (a byte order mark, a `<meta>` charset,
-//! else windows-1252), as `Document::parse_bytes` does; `-` or no FILE reads standard input.
+//! else UTF-8 if the bytes are valid UTF-8, else a guess from the bytes), as
+//! `Document::parse_bytes` does with default options, with or without `--run-scripts`; `-`
+//! or no FILE reads standard input.
 //! A fragment is decoded the same way before parsing (the fragment parsing algorithm takes
 //! text, so no `<meta>` changes its encoding).
 
@@ -175,14 +177,11 @@ fn main() -> ExitCode {
     let mut options = ParseOptions::default().with_scripting(args.scripting);
     options.override_encoding = args.encoding.clone();
     let parsed = match &args.fragment {
-        // (Undeclared pages are decoded as a browser does, like the rest of the page load.)
-        None if args.run_scripts => {
-            let options = options.clone().with_browser_encoding(true);
-            tiny_js::parse_and_run(&bytes, &options).map(|doc| {
-                let sniffed = (doc.encoding(), doc.encoding_confidence());
-                (doc, sniffed)
-            })
-        }
+        // (Undeclared pages are decoded as `Document::parse_bytes` decodes them by default.)
+        None if args.run_scripts => tiny_js::parse_and_run(&bytes, &options).map(|doc| {
+            let sniffed = (doc.encoding(), doc.encoding_confidence());
+            (doc, sniffed)
+        }),
         None => Document::parse_bytes(&bytes, &options)
             .map(|doc| {
                 let sniffed = (doc.encoding(), doc.encoding_confidence());

@@ -98,8 +98,8 @@ fn mutation_errors_read_well() {
         "{message}"
     );
     assert!(message.len() < 80, "{message}");
-    doc.remove(p).expect("removable");
-    let message = doc.remove(p).expect_err("gone").to_string();
+    doc.decompose(p).expect("removable");
+    let message = doc.decompose(p).expect_err("gone").to_string();
     assert!(
         !message.contains("index1") && !message.contains("raw"),
         "{message}"

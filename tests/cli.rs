@@ -74,7 +74,8 @@ fn short_flags() {
     // -t: textContent; -w trims it.
     assert_eq!(ok(&["-t", "h1"]), "  Head  line \n");
     assert_eq!(ok(&["-tw", "h1"]), "Head  line\n");
-    assert_eq!(ok(&["-t", "main"]).lines().count(), 2); // the script source is text
+    // The script source is text; the line break inside the match prints as a space.
+    assert_eq!(ok(&["-t", "main"]).lines().count(), 1);
     // -R: what a reader sees (no script); -c: counts.
     assert_eq!(
         ok(&["-R", "main"]),
@@ -298,4 +299,114 @@ fn text_pseudo_classes() {
     assert_eq!(ok(&["-t", "p:has-text('PARA BOLD')"]), "Para bold.\n");
     assert_eq!(ok(&["-c", "-r", "p:contains('Buy')", "p"]), "1\n");
     assert_eq!(ok(&["-c", ":-soup-contains-own('Buy!')"]), "1\n");
+}
+
+/// Issue 32: links with their text, as pup's `json{}`: `-j` with several output options gives
+/// an object per match.
+#[test]
+fn json_objects_with_several_fields_per_match() {
+    assert_eq!(
+        ok(&["-j", "-a", "href", "-t", "main a, nav a"]),
+        "[\n{\"file\": \"-\", \"selector\": \"main a, nav a\", \"matches\": [\
+         {\"href\": \"/one\", \"text\": \"One\"}, \
+         {\"href\": \"/two\", \"text\": \"Two\"}, \
+         {\"href\": null, \"text\": \"no href\"}]}\n]\n"
+    );
+    // Any of -t, -R, -p, -a (repeatable), in the order given; -w trims each value; JSON keeps
+    // line breaks.
+    assert_eq!(
+        ok(&["-jw", "-a", "class", "-p", "-a", "HREF", "-R", "a.x"]),
+        "[\n{\"file\": \"-\", \"selector\": \"a.x\", \"matches\": [\
+         {\"class\": \"x\", \"html\": \"<a href=\\\"/two\\\" class=\\\"x\\\">Two</a>\", \
+         \"HREF\": \"/two\", \"rendered\": \"Two\"}]}\n]\n"
+    );
+    let out = run(&["-j", "-t", "-a", "id", "p"], b"<p id=a>one\ntwo</p>");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "[\n{\"file\": \"-\", \"selector\": \"p\", \"matches\": [\
+         {\"text\": \"one\\ntwo\", \"id\": \"a\"}]}\n]\n"
+    );
+    // One field: the list of strings, as before.
+    assert_eq!(
+        ok(&["-j", "-a", "href", "-a", "href", "nav a"]),
+        "[\n{\"file\": \"-\", \"selector\": \"nav a\", \"matches\": [\"/one\", \"/two\"]}\n]\n"
+    );
+}
+
+/// Issue 32: `-a href -t` used to take the last silently.
+#[test]
+fn conflicting_output_flags_are_a_usage_error() {
+    for args in [
+        &["-a", "href", "-t", "a"][..],
+        &["-t", "-R", "a"],
+        &["-p", "-a", "src", "img"],
+        &["-c", "-t", "a"],
+        &["-j", "-c", "-a", "href", "a"],
+        &["-j", "-t", "-a", "text", "a"],
+    ] {
+        let out = run(args, PAGE.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("output option"), "{args:?}: {stderr}");
+    }
+    let out = run(&["-a", "href", "-t", "a"], PAGE.as_bytes());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("conflicting output options -a href, -t") && stderr.contains("-j"),
+        "{stderr}"
+    );
+    // The same option twice is no conflict.
+    assert_eq!(ok(&["-t", "--text", "title"]), "T\n");
+}
+
+/// Issue 32: `-t` kept the line breaks inside a match, so the lines of `-t` and `-a` runs
+/// could not be paired. One match is one line.
+#[test]
+fn text_prints_one_line_per_match() {
+    let page = "<a href=/a>one\ntwo</a><a href=/b>three\r\nfour\rfive</a>\
+                <a href='/c\nd'>x</a>";
+    let out = run(&["-t", "a"], page.as_bytes());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "one two\nthree four five\nx\n"
+    );
+    let out = run(&["-a", "href", "a"], page.as_bytes());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "/a\n/b\n/c d\n");
+    // -R keeps its line per block; HTML is printed as it is.
+    let out = run(&["-R", "body"], b"<p>a</p><p>b</p>");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a\n\nb\n");
+    let out = run(&["pre"], b"<pre>\n\nx\ny</pre>");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "<pre>\nx\ny</pre>\n");
+}
+
+/// Issue 32: `html-arena page.html` reads standard input with the selector `page.html`.
+#[test]
+fn a_selector_naming_a_file_gets_a_hint() {
+    let dir = std::env::temp_dir().join(format!("html-arena-hint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("page.html"), "<p>x").expect("written");
+    let run_in = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_html-arena"))
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs")
+    };
+    // A valid selector: the hint, and the run goes on (on the empty standard input).
+    let out = run_in(&["page.html"]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("use -f page.html"), "{stderr}");
+    // An invalid one: the hint and the selector error (status 2).
+    let out = run_in(&["./page.html"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("use -f ./page.html"), "{stderr}");
+    assert!(stderr.contains("invalid selector"), "{stderr}");
+    // No such file: no hint.
+    let out = run_in(&["other.html"]);
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }

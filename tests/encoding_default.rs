@@ -220,3 +220,104 @@ fn real_undeclared_utf8_pages() {
         assert_eq!(parser.finish().source(), Some(text), "{name}");
     }
 }
+
+/// Issue 28, item 3, "one default decoding in every path": one undeclared UTF-8 page and one
+/// undeclared windows-1252 page (long enough for detection to be sure) through every Rust
+/// entry point that takes bytes: `Document::parse_bytes`, `Parser::write` in chunks,
+/// `ScriptingParser::write` whole and in chunks (its script's `document.write("日")` done
+/// through the API), and the `html-arena` command. Each gives the same encoding and text as
+/// `parse_bytes` with default options (UTF-8, resp. windows-1252, by detection), and the
+/// browser's choice (`with_browser_encoding`, `--browser-encoding`) gives windows-1252 in every
+/// path. (The `tree` and `query` examples call these entry points with the same defaults;
+/// `tree --run-scripts` no longer forces the browser's choice.)
+#[test]
+fn one_default_decoding_in_every_path() {
+    use html_arena::{ParserEvent, ScriptingParser};
+    let utf8_text = "café 日本 — naïve señor, déjà vu; Größe straße".repeat(4);
+    let latin_text = "Café crème brûlée à la façon de l'hôtel — déjà vu, naïve señor".repeat(4);
+    let utf8_page =
+        format!("<p>{utf8_text}</p><script>document.write(\"<i>日</i>\")</script>").into_bytes();
+    let latin_page = encode(
+        &format!("<p>{latin_text}</p><script>document.write(\"<i>é</i>\")</script>"),
+        WINDOWS_1252,
+    );
+    // The issue's page, short (detection reads it all at the end of the input).
+    let short_page = "<p>café 日本</p><script>document.write(\"<i>日</i>\")</script>"
+        .as_bytes()
+        .to_vec();
+    let cases = [
+        (&short_page, UTF_8, "café 日本".to_string(), "日"),
+        (&utf8_page, UTF_8, utf8_text, "日"),
+        (&latin_page, WINDOWS_1252, latin_text, "é"),
+    ];
+    let text_of = |doc: &Document, selector: &str| {
+        let sel = html_arena::Selector::parse(selector).unwrap();
+        doc.select(&sel)
+            .next()
+            .map(|p| p.text())
+            .unwrap_or_default()
+    };
+    let p_text = |doc: &Document| text_of(doc, "p");
+    // The ScriptingParser, fed in chunks of `size`, writing `written` for the script.
+    let scripted = |bytes: &[u8], size: usize, written: &str, options: &ParseOptions| {
+        let mut parser = ScriptingParser::new(options);
+        let mut chunks = bytes.chunks(size);
+        loop {
+            match parser.run().unwrap() {
+                ParserEvent::Script(_) => {
+                    parser.document_write(&format!("<i>{written}</i>")).unwrap();
+                }
+                ParserEvent::NeedInput => match chunks.next() {
+                    Some(chunk) => parser.write(chunk).unwrap(),
+                    None => parser.end(),
+                },
+                ParserEvent::Done => break,
+                _ => {}
+            }
+        }
+        parser.finish()
+    };
+    let cli = |bytes: &[u8], extra: &[&str]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_html-arena"))
+            .args(extra.iter().chain(&["-t", "p"]))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), bytes).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for (page, encoding, text, written) in cases {
+        let default = ParseOptions::default();
+        let whole = Document::parse_bytes(page, &default).unwrap();
+        assert_eq!(whole.encoding(), encoding);
+        assert_eq!(p_text(&whole), text);
+        // Parser::write in chunks (the `parse` helper checks 1, 7, 1000, 1024 and cuts).
+        assert_eq!(parse(page, &default).encoding(), encoding);
+        for size in [1, 7, 1024, page.len()] {
+            let doc = scripted(page, size, written, &default);
+            assert_eq!(
+                doc.encoding(),
+                encoding,
+                "ScriptingParser, chunks of {size}"
+            );
+            assert_eq!(p_text(&doc), text, "ScriptingParser, chunks of {size}");
+            assert_eq!(
+                text_of(&doc, "i"),
+                written,
+                "ScriptingParser, chunks of {size}"
+            );
+            let doc = scripted(page, size, written, &browser());
+            assert_eq!(doc.encoding(), WINDOWS_1252, "browser, chunks of {size}");
+        }
+        assert_eq!(cli(page, &[]), format!("{text}\n"));
+        let browser_text = WINDOWS_1252.decode_without_bom_handling(page).0;
+        let browser_doc = Document::parse(&browser_text);
+        assert_eq!(
+            cli(page, &["--browser-encoding"]),
+            format!("{}\n", p_text(&browser_doc))
+        );
+    }
+}

@@ -149,7 +149,7 @@ fn stale_and_foreign_ids_are_refused() {
         Err(MutationError::InvalidNode(_))
     ));
     assert!(doc.node(theirs).is_none());
-    doc.remove(mine).unwrap();
+    doc.decompose(mine).unwrap();
     assert!(doc.node(mine).is_none());
     assert!(matches!(
         doc.set_attribute(mine, "a", "b"),
@@ -314,7 +314,8 @@ fn random_operations_keep_the_tree_valid() {
             2 => doc.insert_before(a, b),
             3 => doc.insert_after(a, b),
             4 => doc.detach(a),
-            5 if nodes.len() > 20 => doc.remove(a),
+            5 if nodes.len() > 20 => doc.decompose(a),
+            5 => doc.remove(a),
             6 => doc.new_element("em").and_then(|e| doc.append(a, e)),
             7 => doc.set_attribute(a, "k", "v"),
             8 => doc.clone_subtree(a).and_then(|c| doc.append(b, c)),
@@ -358,4 +359,104 @@ fn kinds_and_namespaces_of_created_nodes() {
     // The DOCTYPE stays first.
     assert_eq!(doc.html(), "<!DOCTYPE html><html></html>");
     check_invariants(&doc);
+}
+
+/// Issue 32, "Removal destroys the subtree": as the DOM's `remove()` (and BeautifulSoup's
+/// `extract()`), a removed node and its subtree stay live and detached; removing a detached
+/// node does nothing; `decompose` frees.
+#[test]
+fn removal_keeps_the_subtree_live_and_detached() {
+    use html_arena::Selector;
+    let mut doc = Document::parse(
+        "<nav><a href=/a>A</a><script>x()</script></nav><main><p id=p>t</p></main>\
+         <footer>f</footer>",
+    );
+    let sel = Selector::parse("script, nav, footer").unwrap();
+    let ids: Vec<NodeId> = doc.select(&sel).map(|e| e.node_id()).collect();
+    assert_eq!(ids.len(), 3);
+    // The script lies inside the nav removed first: removing it still works.
+    for &id in &ids {
+        doc.remove(id).expect("remove");
+        check_invariants(&doc);
+    }
+    assert_eq!(
+        doc.body().unwrap().inner_html(),
+        "<main><p id=\"p\">t</p></main>"
+    );
+    // Every removed node is readable, detached.
+    let nav = doc.node(ids[0]).expect("live");
+    assert!(nav.parent().is_none());
+    assert_eq!(nav.html(), "<nav><a href=\"/a\">A</a></nav>");
+    assert_eq!(doc.node(ids[1]).unwrap().text(), "x()");
+    // Nothing removed is found by the document's queries (the selector index agrees).
+    assert_eq!(doc.select(&sel).count(), 0);
+    assert_eq!(doc.select(&Selector::parse("a").unwrap()).count(), 0);
+    // Removing a detached node again is a no-op.
+    let before = doc.html();
+    doc.remove(ids[0]).expect("no-op");
+    doc.remove(ids[2]).expect("no-op");
+    assert_eq!(doc.html(), before);
+    // A removed subtree goes back in elsewhere, and queries find it there.
+    let main = doc.select_first(&Selector::parse("main").unwrap()).unwrap();
+    let main = main.node_id();
+    doc.append(main, ids[0]).unwrap();
+    check_invariants(&doc);
+    let found: Vec<String> = doc
+        .select(&Selector::parse("main a").unwrap())
+        .map(|e| e.attr("href").unwrap().to_owned())
+        .collect();
+    assert_eq!(found, ["/a"]);
+    // The root still cannot be removed.
+    let root = doc.root().node_id();
+    assert!(matches!(
+        doc.remove(root),
+        Err(MutationError::HierarchyRequest(_))
+    ));
+}
+
+#[test]
+fn decompose_frees_the_subtree() {
+    let mut doc = Document::parse("<div id=d><p id=p>x<template><b>t</b></template></p></div>");
+    let div = by_id(&doc, "d");
+    let p = by_id(&doc, "p");
+    let text = doc.node(p).unwrap().first_child().unwrap().node_id();
+    doc.decompose(div).unwrap();
+    check_invariants(&doc);
+    assert_eq!(doc.body().unwrap().inner_html(), "");
+    for id in [div, p, text] {
+        assert!(doc.node(id).is_none());
+        assert!(matches!(
+            doc.set_text(id, "y"),
+            Err(MutationError::InvalidNode(_))
+        ));
+    }
+    // Decomposing a freed node is a stale-node error; removing one too.
+    assert!(matches!(
+        doc.decompose(p),
+        Err(MutationError::InvalidNode(_))
+    ));
+    assert!(matches!(doc.remove(p), Err(MutationError::InvalidNode(_))));
+    // A removed (detached) node can be decomposed later.
+    let mut doc = Document::parse("<p id=p>x</p>");
+    let p = by_id(&doc, "p");
+    doc.remove(p).unwrap();
+    assert!(doc.node(p).is_some());
+    doc.decompose(p).unwrap();
+    assert!(doc.node(p).is_none());
+}
+
+#[test]
+fn stale_node_errors_have_one_wording() {
+    let mut doc = Document::parse("<p id=p>x</p>");
+    let p = by_id(&doc, "p");
+    doc.decompose(p).unwrap();
+    let message = doc.append(p, p).unwrap_err().to_string();
+    assert!(message.starts_with("NodeId("), "{message}");
+    assert!(
+        message.ends_with(
+            "is stale: it was freed (decompose(), or its parent's contents were replaced) \
+             or belongs to another document"
+        ),
+        "{message}"
+    );
 }

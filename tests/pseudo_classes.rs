@@ -529,3 +529,22 @@ fn same_matches_as_chromium() {
         failures[..failures.len().min(40)].join("\n")
     );
 }
+
+/// Issue 28, item 2, "custom element names": `:defined` follows the relaxed "valid custom
+/// element name" (HTML, custom elements "Core concepts", whatwg/html#7991, with the DOM's
+/// "valid element local name"): a lowercase ASCII letter first, a hyphen, no ASCII upper
+/// alpha, otherwise any name the parser makes; the reserved names stay defined.
+#[test]
+fn custom_element_names() {
+    let markup = concat!(
+        "<x-y:z id=colon></x-y:z><x-y.z id=dot></x-y.z><x-\u{e9} id=accent></x-\u{e9}>",
+        "<us-gaap:foo.domain id=gaap></us-gaap:foo.domain><foo:bar id=nohyphen></foo:bar>",
+        "<font-face id=reserved></font-face><annotation-xml id=reserved2></annotation-xml>",
+        "<my-widget id=plain></my-widget><div id=div></div><div is=x-y id=is></div>",
+        "<svg><x-y:z id=svg></x-y:z></svg>",
+    );
+    check(&[
+        (markup, ":not(:defined)", "colon dot accent gaap plain is"),
+        (markup, ":defined", "nohyphen reserved reserved2 div svg"),
+    ]);
+}

@@ -143,10 +143,10 @@ fn options_in_template_contents_are_not_the_selects() {
 
 /// Class 2: in template contents nothing is connected, so the selectedcontent
 /// post-connection steps do not run: a selectedcontent after the option stays empty (in the
-/// document it gets the copy). The option's own steps do not need connection: a
-/// selectedcontent before the option gets the copy when the option is popped ("maybe clone"
-/// has no connection condition, and the selectedcontent's disabled is false, its initial
-/// value).
+/// document it gets the copy). Issue 28: a selectedcontent before the option stays empty too
+/// (it had the copy before): a select that is not connected has no enabled selectedcontent
+/// (its disabled is only computed on connection), as in Chromium, so nothing outside a
+/// connected tree changes.
 #[test]
 fn template_contents_are_not_connected() {
     check(
@@ -186,7 +186,6 @@ fn template_contents_are_not_connected() {
 |         <select>
 |           <button>
 |             <selectedcontent>
-|               "a"
 |           <option>
 |             "a"
 |   <body>"#,
@@ -775,5 +774,184 @@ fn adoption_shapes_do_linear_work() {
             large <= small * 9 / 4,
             "k_of_m={k_of_m} sc={sc}: {small} -> {large}"
         );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue 28, item 1: the steps where the nodes are not connected.
+
+#[path = "../fuzz/src/select_unconnected.rs"]
+#[allow(dead_code)]
+mod select_unconnected;
+
+/// Issue 28, item 1, the reported shapes: an option holding a `selectedcontent` in template
+/// contents, or in a fragment of any context, is not cloned into itself (template contents
+/// live in an inert document and a parsed fragment is not connected; a select there has no
+/// enabled selectedcontent). The same input as a document is unchanged.
+#[test]
+fn selectedcontent_steps_do_not_run_outside_connected_trees() {
+    check(
+        "<template><select><option><selectedcontent>",
+        r#"
+| <html>
+|   <head>
+|     <template>
+|       content
+|         <select>
+|           <option>
+|             <selectedcontent>
+|   <body>"#,
+    );
+    for context in ["ul", "table", "head", "body", "template", "div", "td"] {
+        check_fragment(
+            "<select><option><selectedcontent>",
+            context,
+            r#"
+| <select>
+|   <option>
+|     <selectedcontent>"#,
+        );
+    }
+    check(
+        "<select><option><selectedcontent>",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <option>
+|         <selectedcontent>"#,
+    );
+    // A selected option in a template's select: its selectedcontent stays as parsed.
+    check(
+        "<template><select><button><selectedcontent>old</selectedcontent></button><option selected>new</select></template>",
+        r#"
+| <html>
+|   <head>
+|     <template>
+|       content
+|         <select>
+|           <button>
+|             <selectedcontent>
+|               "old"
+|           <option>
+|             selected=""
+|             "new"
+|   <body>"#,
+    );
+    // The mutation API on a select that is not connected: the same.
+    let mut doc = Document::parse("");
+    let select = doc.new_element("select").unwrap();
+    doc.set_inner_html(
+        select,
+        "<button><selectedcontent>old</selectedcontent></button><option selected>new",
+    )
+    .unwrap();
+    assert_eq!(
+        doc.node(select).unwrap().html(),
+        "<select><button><selectedcontent>old</selectedcontent></button><option selected=\"\">new</option></select>"
+    );
+    // Connecting it runs the selectedcontent's post-connection steps: the copy.
+    let body = doc.body().unwrap().node_id();
+    doc.append(body, select).unwrap();
+    assert_eq!(
+        doc.node(select).unwrap().html(),
+        "<select><button><selectedcontent>new</selectedcontent></button><option selected=\"\">new</option></select>"
+    );
+    // The same in the document: the copy replaces the parsed children.
+    check(
+        "<select><button><selectedcontent>old</selectedcontent></button><option selected>new</select>",
+        r#"
+| <html>
+|   <head>
+|   <body>
+|     <select>
+|       <button>
+|         <selectedcontent>
+|           "new"
+|       <option>
+|         selected=""
+|         "new""#,
+    );
+}
+
+/// Issue 28, item 1, the generator: soups of selects, options, optgroups, buttons, several
+/// selectedcontent elements, nested selects, tables and templates, as documents and as
+/// fragments of every context in `CONTEXTS`. The incremental steps agree with the full steps
+/// (tree and every option's selectedness, template contents included), and nothing changes
+/// outside connected trees (fragments, template contents). `cargo fuzz run
+/// select_unconnected` runs the same check without bound; `SEL_SEED` varies the cases here.
+#[test]
+fn selectedcontent_steps_outside_connected_trees_generated() {
+    let mut rng = Rng::new(0x0c0_22ec7 ^ seed());
+    let cases = 2500;
+    let mut fragments = 0;
+    for case in 0..cases {
+        let len = 2 + 6 + case % 50;
+        let mut data: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+        // Half documents, half fragments; some contexts and pieces more often.
+        data[0] = (case % 2) as u8;
+        let (input, context) = select_unconnected::soup(&data);
+        fragments += usize::from(context.is_some());
+        if let Err(e) = select_unconnected::check_soup(&input, context) {
+            panic!("case {case}: {e}");
+        }
+    }
+    assert_eq!(fragments, cases / 2);
+}
+
+/// Issue 28, "Also": a select with many `selectedcontent` elements (nested, siblings, among
+/// options, inside options, behind formatting elements that the adoption agency reopens)
+/// costs the steps a bounded amount of work per element: doubling the count at most about
+/// doubles the work (nodes the walks visit, including the climbs that compare positions in
+/// tree order), and the work per element is small. The `<b><i><option>c</b>` shape climbed
+/// from each new option to the select's first option to compare their order, a walk as long
+/// as the tree was deep (quadratic); it now compares the select's children holding them.
+#[test]
+fn many_selectedcontents_do_constant_work_per_element() {
+    type Shape = (&'static str, fn(usize) -> String);
+    let shapes: [Shape; 7] = [
+        ("nested", |n| {
+            format!("<select>{}", "<selectedcontent>".repeat(n))
+        }),
+        ("siblings", |n| {
+            format!(
+                "<select>{}<option>x",
+                "<selectedcontent></selectedcontent>".repeat(n)
+            )
+        }),
+        ("with text", |n| {
+            format!("<select>{}<option>x", "<selectedcontent>y".repeat(n))
+        }),
+        ("in options", |n| {
+            format!(
+                "<select>{}",
+                "<option selected>x<selectedcontent>".repeat(n)
+            )
+        }),
+        ("then options", |n| {
+            format!(
+                "<select>{}",
+                "<selectedcontent>y</selectedcontent><option selected>x".repeat(n)
+            )
+        }),
+        ("in buttons", |n| {
+            format!(
+                "<select>{}<option>x",
+                "<button><selectedcontent>y</button>".repeat(n)
+            )
+        }),
+        ("adoption", |n| {
+            format!(
+                "<select><option>a</option><selectedcontent>{}",
+                "<b><i><option>c</b>".repeat(n)
+            )
+        }),
+    ];
+    for (name, shape) in shapes {
+        let work = |n: usize| Document::parse(&shape(n)).select_steps_work();
+        let (small, large) = (work(2000), work(4000));
+        assert!(large <= small * 9 / 4, "{name}: {small} -> {large}");
+        assert!(large <= 4000 * 12, "{name}: {large} for 4000 elements");
     }
 }

@@ -220,9 +220,13 @@ fn mutate_and_check(mut doc: Document, seed: u64, rounds: usize) {
                 doc.remove_attribute(target, "class").expect("remove class");
                 "remove class"
             }
-            4 | 5 => {
+            4 => {
                 doc.remove(target).expect("remove");
                 "remove"
+            }
+            5 => {
+                doc.decompose(target).expect("decompose");
+                "decompose"
             }
             6 => {
                 doc.detach(target).expect("detach");
@@ -343,16 +347,18 @@ fn removing_matches_one_at_a_time_removes_them_all() {
     while let Some(e) = looped.select_first(&ad) {
         let id = e.node_id();
         looped.remove(id).expect("remove");
-        assert!(looped.node(id).is_none());
+        // Removed, not freed: live and detached.
+        assert!(looped.node(id).is_some_and(|n| n.parent().is_none()));
         removed += 1;
         assert!(removed <= expected, "a removed element was found again");
     }
     assert_eq!(removed, expected);
-    // The same tree as collecting the ids first, then removing.
+    // The same tree as collecting the ids first, then freeing them.
     let mut collected = parse(&text);
     let matches: Vec<NodeId> = collected.select(&ad).map(|e| e.node_id()).collect();
     for id in matches {
-        collected.remove(id).expect("remove");
+        collected.decompose(id).expect("decompose");
+        assert!(collected.node(id).is_none());
     }
     assert_eq!(looped.html(), collected.html());
     assert_eq!(looped.select(&ad).count(), 0);
@@ -883,4 +889,53 @@ fn repeated_first_queries_on_the_index_see_every_change() {
     doc.set_attribute(div, "class", "ad").expect("class");
     doc.append(sections[3], div).expect("append");
     assert_eq!(doc.select_first(&ad).map(|e| e.node_id()), Some(div));
+}
+
+/// Issue 32: `remove` keeps the subtree live and detached. Removing containers, then nodes
+/// inside the removed containers (they stay in their detached subtree's tree, out of the
+/// document), then putting everything back elsewhere: every query answers as on a freshly
+/// indexed copy at each step.
+#[test]
+fn removing_inside_removed_subtrees_and_reinserting() {
+    let selectors = selectors();
+    let mut doc = parse(&synthetic_page());
+    for _ in 0..2 {
+        for selector in &selectors {
+            doc.select(selector).count();
+        }
+    }
+    let sections: Vec<NodeId> = ids(&doc, &Selector::parse("section").expect("selector"));
+    let inner: Vec<NodeId> = ids(&doc, &Selector::parse("section div.ad, section p").unwrap());
+    assert!(sections.len() > 2 && inner.len() > 4);
+    for &s in &sections[..sections.len() / 2] {
+        doc.remove(s).expect("remove");
+    }
+    check(&doc, &selectors, "sections removed");
+    for &i in &inner {
+        doc.remove(i)
+            .expect("remove, in or out of a removed section");
+    }
+    check(&doc, &selectors, "inner removed");
+    // Removing again: nothing changes.
+    let before = doc.html();
+    for &i in &inner {
+        doc.remove(i).expect("no-op");
+    }
+    assert_eq!(doc.html(), before);
+    // Back in, in another order: the sections at the end of the body, the inner elements
+    // at its start.
+    let body = doc.body().expect("body").node_id();
+    for &s in &sections[..sections.len() / 2] {
+        doc.append(body, s).expect("append");
+    }
+    check(&doc, &selectors, "sections back");
+    for &i in inner.iter().rev() {
+        doc.prepend(body, i).expect("prepend");
+    }
+    check(&doc, &selectors, "inner back");
+    // (The other sections stayed in `div#main`.)
+    assert_eq!(
+        ids(&doc, &Selector::parse("body > section").unwrap()),
+        sections[..sections.len() / 2]
+    );
 }

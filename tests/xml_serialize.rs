@@ -155,13 +155,14 @@ fn xmlns_attributes_on_html_elements() {
         doc.xml(),
         format!(r#"<html lang="en" {XHTML}><head></head><body></body></html>"#)
     );
-    // A wrong one is replaced; a redundant one on a descendant is dropped.
+    // A wrong one is replaced; a redundant one on a descendant is kept, as the browser
+    // writes it (issue 28: it was dropped before).
     let doc = Document::parse(
         r#"<html xmlns="urn:wrong"><body><div xmlns="http://www.w3.org/1999/xhtml">"#,
     );
     assert_eq!(
         doc.xml(),
-        format!(r#"<html {XHTML}><head></head><body><div></div></body></html>"#)
+        format!(r#"<html {XHTML}><head></head><body><div {XHTML}></div></body></html>"#)
     );
     // xmlns:foo on an HTML element is a plain attribute with a colon in its local name.
     assert_eq!(
@@ -667,4 +668,42 @@ fn a_million_deep_on_a_small_stack() {
         .unwrap()
         .join()
         .unwrap();
+}
+
+/// Issue 28, item 4, "XMLSerializer's redundant default-namespace declarations": an `xmlns`
+/// that repeats the namespace in scope is kept where it was, as the browser's
+/// `XMLSerializer.serializeToString` writes it (inline SVG sprites); it stays well-formed and
+/// reparses to the same namespaces. One that names another namespace is still dropped.
+#[test]
+fn redundant_default_namespace_declarations() {
+    let svg = r#"xmlns="http://www.w3.org/2000/svg""#;
+    let html = r#"<svg><defs><svg xmlns="http://www.w3.org/2000/svg" id=logo><path d=M0 /></svg></defs></svg>"#;
+    let expected =
+        format!(r#"<svg {svg}><defs><svg {svg} id="logo"><path d="M0"/></svg></defs></svg>"#);
+    assert_eq!(body_xml(html), expected);
+    // With "require well-formed" the same bytes.
+    let doc = Document::parse(html);
+    let body = doc.body().unwrap();
+    let wf = body
+        .children()
+        .next()
+        .unwrap()
+        .xml_with(&XmlSerializeOptions::well_formed())
+        .unwrap();
+    assert_eq!(wf, expected);
+    // The same for MathML and for an XHTML element below an XHTML element.
+    assert_eq!(
+        body_xml(r#"<math><mrow xmlns="http://www.w3.org/1998/Math/MathML"><mi>x"#),
+        r#"<math xmlns="http://www.w3.org/1998/Math/MathML"><mrow xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi></mrow></math>"#
+    );
+    assert_eq!(
+        body_xml(r#"<div><p xmlns="http://www.w3.org/1999/xhtml">x"#),
+        format!(r#"<div {XHTML}><p {XHTML}>x</p></div>"#)
+    );
+    // Another namespace on an element that inherits its own: dropped (writing it would
+    // change the element's namespace on reparsing).
+    assert_eq!(
+        body_xml(r#"<svg><g xmlns="urn:other"><rect/></g></svg>"#),
+        format!(r#"<svg {svg}><g><rect/></g></svg>"#)
+    );
 }

@@ -3,7 +3,8 @@
 //!
 //! Ownership: a Python `Document` owns an `Arc` of the parsed document behind a read-write
 //! lock; every `Node` holds another `Arc` of it plus the node's id, so a node can never outlive
-//! its document, and a node removed from the tree is a clean `StaleNodeError`, never a crash.
+//! its document. A removed node stays usable, detached (as in the DOM); a node freed with
+//! `decompose()` is a clean `StaleNodeError`, never a crash.
 //! Parsing, selecting, serializing and text extraction release the GIL (`Python::detach`): the
 //! lock, not the GIL, guards the tree, so threads parse and query in parallel. No lock is
 //! ever held while the GIL is being acquired, so the two cannot deadlock.
@@ -13,7 +14,7 @@ use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use html_arena::{NodeId, NodeKind, ParseOptions, Selector};
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyMemoryView, PyString};
 
 pyo3::create_exception!(
     html_arena,
@@ -32,7 +33,8 @@ pyo3::create_exception!(
     html_arena,
     StaleNodeError,
     PyValueError,
-    "The node was removed from its document (or the operation needs a node it no longer has)."
+    "The node is stale: it was freed (`decompose()`, or its parent's contents were replaced). A \
+     node that was only `remove()`d stays usable."
 );
 pyo3::create_exception!(
     html_arena,
@@ -70,10 +72,10 @@ impl Shared {
     }
 }
 
-/// Text of a Python `str` or `bytes` argument.
+/// Text of a Python `str`, `bytes`, `bytearray` or `memoryview` argument.
 enum Markup<'py> {
     Text(std::borrow::Cow<'py, str>),
-    Bytes(&'py [u8]),
+    Bytes(std::borrow::Cow<'py, [u8]>),
 }
 
 fn markup<'py>(obj: &'py Bound<'py, PyAny>) -> PyResult<Markup<'py>> {
@@ -81,12 +83,27 @@ fn markup<'py>(obj: &'py Bound<'py, PyAny>) -> PyResult<Markup<'py>> {
         return Ok(Markup::Text(s.to_cow()?));
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
-        return Ok(Markup::Bytes(b.as_bytes()));
+        return Ok(Markup::Bytes(std::borrow::Cow::Borrowed(b.as_bytes())));
+    }
+    // A mutable or borrowed buffer is copied (`bytes(obj)`: a memoryview of any format gives
+    // its raw bytes), so no other thread can change it while the parse runs without the GIL.
+    if obj.cast::<PyByteArray>().is_ok() || obj.cast::<PyMemoryView>().is_ok() {
+        let copy = obj.py().get_type::<PyBytes>().call1((obj,))?;
+        let copy = copy.cast::<PyBytes>()?;
+        return Ok(Markup::Bytes(std::borrow::Cow::Owned(
+            copy.as_bytes().to_vec(),
+        )));
     }
     Err(PyTypeError::new_err(format!(
-        "expected str or bytes, got {}",
+        "expected str, bytes, bytearray or memoryview, got {}",
         obj.get_type().name()?
     )))
+}
+
+/// The error for a stale node: the Rust API's words (`MutationError::InvalidNode`), so
+/// both say the same.
+fn stale(id: NodeId) -> PyErr {
+    StaleNodeError::new_err(html_arena::MutationError::InvalidNode(id).to_string())
 }
 
 fn options(encoding: Option<&str>, url: Option<&str>, scripting: bool) -> PyResult<ParseOptions> {
@@ -101,8 +118,29 @@ fn options(encoding: Option<&str>, url: Option<&str>, scripting: bool) -> PyResu
     Ok(options)
 }
 
-fn compile_xpath(expr: &str) -> PyResult<html_arena::XPath> {
-    html_arena::XPath::parse(expr).map_err(|e| xpath_error(expr, &e))
+/// Compiles an XPath expression with the `namespaces` bindings (prefix -> URI), as lxml's
+/// `xpath(..., namespaces=...)`.
+fn compile_xpath(
+    expr: &str,
+    namespaces: Option<&Bound<'_, PyDict>>,
+) -> PyResult<html_arena::XPath> {
+    let mut bindings: Vec<(String, String)> = Vec::new();
+    if let Some(namespaces) = namespaces {
+        for (prefix, uri) in namespaces.iter() {
+            let prefix: String = prefix
+                .extract()
+                .map_err(|_| PyTypeError::new_err("namespace prefixes must be str"))?;
+            let uri: String = uri
+                .extract()
+                .map_err(|_| PyTypeError::new_err("namespace URIs must be str"))?;
+            bindings.push((prefix, uri));
+        }
+    }
+    let bindings: Vec<(&str, &str)> = bindings
+        .iter()
+        .map(|(p, u)| (p.as_str(), u.as_str()))
+        .collect();
+    html_arena::XPath::parse_with_namespaces(expr, &bindings).map_err(|e| xpath_error(expr, &e))
 }
 
 fn xpath_error(expr: &str, e: &html_arena::XPathError) -> PyErr {
@@ -126,7 +164,8 @@ enum XResult {
 
 enum XItem {
     Node(NodeId),
-    Attr(String),
+    /// An attribute's value, or a text node's data (as lxml gives them).
+    Str(String),
 }
 
 fn run_xpath(
@@ -134,14 +173,12 @@ fn run_xpath(
     scope: Option<NodeId>,
     xpath: &html_arena::XPath,
     expr: &str,
+    text_nodes: bool,
 ) -> PyResult<XResult> {
     let doc = shared.read();
     let value = match scope {
         None => doc.xpath(xpath),
-        Some(id) => doc
-            .node(id)
-            .ok_or_else(|| StaleNodeError::new_err("the node was removed from its document"))?
-            .xpath(xpath),
+        Some(id) => doc.node(id).ok_or_else(|| stale(id))?.xpath(xpath),
     }
     .map_err(|e| xpath_error(expr, &e))?;
     Ok(match value {
@@ -149,8 +186,11 @@ fn run_xpath(
             nodes
                 .into_iter()
                 .map(|n| match n.as_node() {
-                    Some(node) => XItem::Node(node.node_id()),
-                    None => XItem::Attr(n.string_value()),
+                    Some(node) => match node.kind() {
+                        NodeKind::Text(t) if !text_nodes => XItem::Str(t.to_owned()),
+                        _ => XItem::Node(node.node_id()),
+                    },
+                    None => XItem::Str(n.string_value()),
                 })
                 .collect(),
         ),
@@ -167,7 +207,7 @@ fn xresult_to_py(py: Python<'_>, shared: &Arc<Shared>, result: XResult) -> PyRes
             for item in items {
                 match item {
                     XItem::Node(id) => list.append(node(shared, id))?,
-                    XItem::Attr(value) => list.append(value)?,
+                    XItem::Str(value) => list.append(value)?,
                 }
             }
             list.into_any().unbind()
@@ -181,11 +221,36 @@ fn xresult_to_py(py: Python<'_>, shared: &Arc<Shared>, result: XResult) -> PyRes
     })
 }
 
-fn compile(css: &str) -> PyResult<Selector> {
-    Selector::parse(css).map_err(|e| {
+/// The text pseudo-classes of the extended syntax (`Selector::parse_extended`).
+const TEXT_PSEUDO_CLASSES: [&str; 4] = [
+    ":contains(",
+    ":-soup-contains(",
+    ":-soup-contains-own(",
+    ":has-text(",
+];
+
+/// Compiles a CSS selector: in the extended syntax (standard selectors, plus the text
+/// pseudo-classes `:contains()`, `:-soup-contains()`, `:-soup-contains-own()`, `:has-text()`,
+/// as the command line), or with `extended=False` the standard syntax alone (what a browser
+/// accepts), whose error then hints at the extended syntax when it names one of those.
+fn compile(css: &str, extended: bool) -> PyResult<Selector> {
+    let parsed = if extended {
+        Selector::parse_extended(css)
+    } else {
+        Selector::parse(css)
+    };
+    parsed.map_err(|e| {
         let position = css[..e.offset().min(css.len())].chars().count();
+        let lower = css.to_ascii_lowercase();
+        let hint = if !extended && TEXT_PSEUDO_CLASSES.iter().any(|p| lower.contains(p)) {
+            "\n(a text pseudo-class of the extended syntax: it works with extended=True, the \
+             default)"
+        } else {
+            ""
+        };
         Python::attach(|py| {
-            let err = SelectorSyntaxError::new_err(format!("{}\n{}", e.message(), e.pointer()));
+            let err =
+                SelectorSyntaxError::new_err(format!("{}\n{}{hint}", e.message(), e.pointer()));
             let value = err.value(py);
             let _ = value.setattr("position", position);
             let _ = value.setattr("selector", css);
@@ -196,9 +261,7 @@ fn compile(css: &str) -> PyResult<Selector> {
 
 fn mutation_error(e: html_arena::MutationError) -> PyErr {
     match e {
-        html_arena::MutationError::InvalidNode(_) => {
-            StaleNodeError::new_err("the node is no longer in its document")
-        }
+        html_arena::MutationError::InvalidNode(id) => stale(id),
         html_arena::MutationError::NotAnElement(_) => {
             PyTypeError::new_err("this node is not an element")
         }
@@ -232,9 +295,11 @@ fn parse(
             let text: &str = &text;
             py.detach(|| html_arena::Document::parse_with(text, &options))
         }
-        Markup::Bytes(bytes) => py
-            .detach(|| html_arena::Document::parse_bytes(bytes, &options))
-            .map_err(|e| EncodingError::new_err(e.to_string()))?,
+        Markup::Bytes(bytes) => {
+            let bytes: &[u8] = &bytes;
+            py.detach(|| html_arena::Document::parse_bytes(bytes, &options))
+                .map_err(|e| EncodingError::new_err(e.to_string()))?
+        }
     };
     Ok(Document {
         shared: Shared::new(doc),
@@ -254,7 +319,7 @@ fn parse_fragment(
     let options = options(None, None, scripting)?;
     let text = match markup(html)? {
         Markup::Text(text) => text.into_owned(),
-        Markup::Bytes(bytes) => String::from_utf8_lossy(bytes).into_owned(),
+        Markup::Bytes(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
     };
     let doc = py
         .detach(|| html_arena::Document::parse_fragment(&text, context, &options))
@@ -316,9 +381,7 @@ fn with_node<T>(
     let doc = shared.read();
     match doc.node(id) {
         Some(n) => Ok(f(n)),
-        None => Err(StaleNodeError::new_err(
-            "the node was removed from its document",
-        )),
+        None => Err(stale(id)),
     }
 }
 
@@ -331,9 +394,7 @@ fn select_ids(
     Ok(match scope {
         None => doc.select(selector).map(|e| e.node_id()).collect(),
         Some(id) => {
-            let n = doc
-                .node(id)
-                .ok_or_else(|| StaleNodeError::new_err("the node was removed from its document"))?;
+            let n = doc.node(id).ok_or_else(|| stale(id))?;
             match n.as_element() {
                 Some(e) => e.select(selector).map(|e| e.node_id()).collect(),
                 None => n
@@ -421,7 +482,7 @@ impl Document {
     /// `document.title`), or None when there is none.
     #[getter]
     fn title(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        let selector = compile("title")?;
+        let selector = compile("title", false)?;
         Ok(py.detach(|| {
             let doc = self.shared.read();
             doc.select_first(&selector).map(|t| {
@@ -449,23 +510,45 @@ impl Document {
 
     /// The `href` of every `a[href]` and `area[href]`, in document order, resolved against
     /// the base URL by the URL Standard (a value that does not parse is given unchanged).
-    fn links(&self, py: Python<'_>) -> Vec<String> {
-        py.detach(|| {
+    /// `with_nodes=True` gives `(url, node)` pairs instead, the node being the `a` or `area`
+    /// element (for its text, `rel`, ...).
+    #[pyo3(signature = (*, with_nodes=false))]
+    fn links(&self, py: Python<'_>, with_nodes: bool) -> PyResult<Py<PyAny>> {
+        let links: Vec<(NodeId, String)> = py.detach(|| {
             self.shared
                 .read()
                 .links()
-                .map(|(_, url)| url.into_owned())
+                .map(|(e, url)| (e.node_id(), url.into_owned()))
                 .collect()
-        })
+        });
+        let list = pyo3::types::PyList::empty(py);
+        for (id, url) in links {
+            if with_nodes {
+                list.append((url, node(&self.shared, id)))?;
+            } else {
+                list.append(url)?;
+            }
+        }
+        Ok(list.into_any().unbind())
     }
 
     /// Evaluates an XPath 1.0 expression with the document as context. A node-set is a
-    /// list (elements, text and other nodes as `Node`, attributes as their `str` values, in
-    /// document order); numbers are `float`, strings `str`, booleans `bool`. Unprefixed
-    /// names match HTML elements case-insensitively, as in a browser.
-    fn xpath(&self, py: Python<'_>, expr: &str) -> PyResult<Py<PyAny>> {
-        let xpath = compile_xpath(expr)?;
-        let result = py.detach(|| run_xpath(&self.shared, None, &xpath, expr))?;
+    /// list in document order: elements and other nodes as `Node`, attributes and text
+    /// nodes as their `str` values, as lxml gives them (`text_nodes=True`: text nodes as
+    /// `Node` too); numbers are `float`, strings `str`, booleans `bool`. `namespaces` binds
+    /// prefixes to namespace URIs (`{"svg": "http://www.w3.org/2000/svg"}`) for names such
+    /// as `//svg:rect`; unprefixed names match HTML elements case-insensitively, as in a
+    /// browser.
+    #[pyo3(signature = (expr, namespaces=None, *, text_nodes=false))]
+    fn xpath(
+        &self,
+        py: Python<'_>,
+        expr: &str,
+        namespaces: Option<&Bound<'_, PyDict>>,
+        text_nodes: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let xpath = compile_xpath(expr, namespaces)?;
+        let result = py.detach(|| run_xpath(&self.shared, None, &xpath, expr, text_nodes))?;
         xresult_to_py(py, &self.shared, result)
     }
 
@@ -507,16 +590,21 @@ impl Document {
         py.detach(|| self.shared.read().html())
     }
 
-    /// Every element matching the CSS selector, in document order.
-    fn select(&self, py: Python<'_>, css: &str) -> PyResult<Vec<Node>> {
-        let selector = compile(css)?;
+    /// Every element matching the CSS selector, in document order. Selectors use the
+    /// extended syntax: standard CSS, plus `:contains("s")`, `:-soup-contains("s", ...)`,
+    /// `:-soup-contains-own("s")` and `:has-text("s")`; `extended=False` accepts only what a
+    /// browser accepts.
+    #[pyo3(signature = (css, *, extended=true))]
+    fn select(&self, py: Python<'_>, css: &str, extended: bool) -> PyResult<Vec<Node>> {
+        let selector = compile(css, extended)?;
         let ids = py.detach(|| select_ids(&self.shared, None, &selector))?;
         Ok(ids.into_iter().map(|id| node(&self.shared, id)).collect())
     }
 
     /// The first element matching the CSS selector, or None.
-    fn select_one(&self, py: Python<'_>, css: &str) -> PyResult<Option<Node>> {
-        let selector = compile(css)?;
+    #[pyo3(signature = (css, *, extended=true))]
+    fn select_one(&self, py: Python<'_>, css: &str, extended: bool) -> PyResult<Option<Node>> {
+        let selector = compile(css, extended)?;
         let id = py.detach(|| {
             self.shared
                 .read()
@@ -526,34 +614,104 @@ impl Document {
         Ok(id.map(|id| node(&self.shared, id)))
     }
 
-    /// The text of the whole document (textContent-like; see `Node.text`).
-    #[pyo3(signature = (*, separator="", strip=false))]
-    fn text(&self, py: Python<'_>, separator: &str, strip: bool) -> String {
-        py.detach(|| text_of(self.shared.read().root(), true, separator, strip))
+    /// Whether any element of the document matches the CSS selector (the document itself is
+    /// no element: this is `select_one(css) is not None`, as selectolax's `css_matches`).
+    #[pyo3(signature = (css, *, extended=true))]
+    fn matches(&self, py: Python<'_>, css: &str, extended: bool) -> PyResult<bool> {
+        Ok(self.select_one(py, css, extended)?.is_some())
+    }
+
+    /// The text of the whole document, as `Node.text` on the root (textContent-like).
+    #[pyo3(signature = (deep=true, separator="", strip=false))]
+    fn text(&self, py: Python<'_>, deep: bool, separator: &str, strip: bool) -> String {
+        py.detach(|| text_of(self.shared.read().root(), deep, separator, strip))
     }
 
     /// What a reader sees (innerText-like) of the body: no script or style, line breaks
-    /// for blocks and `<br>`.
-    fn rendered_text(&self, py: Python<'_>) -> String {
+    /// for blocks and `<br>`. `strip` trims the result.
+    #[pyo3(signature = (*, strip=false))]
+    fn rendered_text(&self, py: Python<'_>, strip: bool) -> String {
         py.detach(|| {
             let doc = self.shared.read();
-            match doc.body() {
+            let t = match doc.body() {
                 Some(body) => body.rendered_text(),
                 None => doc.root().rendered_text(),
-            }
+            };
+            if strip { t.trim().to_owned() } else { t }
         })
     }
 
-    /// Pickling serializes the document and parses it again on unpickling: the tree is the
-    /// same for every document whose serialization round-trips (nearly all real pages),
-    /// the parse errors are those of the serialized text, and nodes cannot be pickled.
+    /// `url` (a URL reference, e.g. an `href` value) resolved against the document base URL
+    /// by the URL Standard, as the document's `href` getters do; the value unchanged when it
+    /// does not parse. (`Node.abs_url(name)` reads an attribute and does the same.)
+    fn abs_url(&self, url: &str) -> String {
+        match self.shared.read().resolve_url(url) {
+            Ok(resolved) => resolved.as_str().to_owned(),
+            Err(_) => url.to_owned(),
+        }
+    }
+
+    /// The descendants of the root, as `Node.descendants`: elements in document order
+    /// (`include_text=True` adds every other node too).
+    #[pyo3(signature = (include_text=false))]
+    fn descendants(&self, include_text: bool) -> PyResult<Vec<Node>> {
+        self.root().descendants(include_text)
+    }
+
+    /// Iterates over the root's element children (the document element), as iterating over
+    /// `doc.root` does.
+    fn __iter__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let root = Bound::new(slf.py(), slf.get().root())?;
+        Node::__iter__(&root)
+    }
+
+    /// The document's HTML (`doc.html`).
+    fn __str__(&self, py: Python<'_>) -> String {
+        self.html(py)
+    }
+
+    /// Pickling serializes the document and parses it again on unpickling, with the same
+    /// URL (so the same base URL), scripting flag and `lean` choice (a fragment: with its
+    /// context): the tree is the same for every document whose serialization round-trips
+    /// (nearly all real pages), the parse errors are those of the serialized text, and nodes
+    /// cannot be pickled.
     fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (String,))> {
         let py = slf.py();
         let this = slf.get();
-        let html = py.detach(|| this.shared.read().html());
+        let (html, url, scripting, lean, context) = py.detach(|| {
+            let doc = this.shared.read();
+            let context = doc.fragment_context().map(|(ns, name)| match ns {
+                html_arena::Namespace::Svg => format!("svg {name}"),
+                html_arena::Namespace::MathMl => format!("math {name}"),
+                _ => name.to_owned(),
+            });
+            (
+                doc.html(),
+                doc.url().map(|u| u.as_str().to_owned()),
+                doc.scripting(),
+                doc.source().is_none(),
+                context,
+            )
+        });
         let module = py.import("html_arena")?;
-        let parse = module.getattr("parse")?;
-        Ok((parse.unbind(), (html,)))
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("scripting", scripting)?;
+        let function = match context {
+            Some(context) => {
+                kwargs.set_item("context", context)?;
+                module.getattr("parse_fragment")?
+            }
+            None => {
+                kwargs.set_item("url", url)?;
+                kwargs.set_item("lean", lean)?;
+                module.getattr("parse")?
+            }
+        };
+        let partial = py
+            .import("functools")?
+            .getattr("partial")?
+            .call((function,), Some(&kwargs))?;
+        Ok((partial.unbind(), (html,)))
     }
 
     fn __repr__(&self) -> String {
@@ -596,7 +754,7 @@ impl Node {
         }
         let html: String = match markup(what)? {
             Markup::Text(t) => t.into_owned(),
-            Markup::Bytes(b) => String::from_utf8_lossy(b).into_owned(),
+            Markup::Bytes(b) => String::from_utf8_lossy(&b).into_owned(),
         };
         // Parse the HTML as the context element's contents, then move the nodes in.
         let ctx = doc
@@ -869,20 +1027,36 @@ impl Node {
         Ok(list.try_iter()?.into_any().unbind())
     }
 
+    /// The number of element children (what iterating gives). A node is always true, even
+    /// one without children (`__bool__`), so `doc.select_one(css) or fallback` tests
+    /// whether there was a match.
     fn __len__(&self) -> PyResult<usize> {
         self.with(|n| n.element_children().count())
     }
 
-    /// Every descendant element matching the CSS selector, in document order.
-    fn select(&self, py: Python<'_>, css: &str) -> PyResult<Vec<Node>> {
-        let selector = compile(css)?;
+    /// Always True: a node is a found thing, whatever its number of children.
+    fn __bool__(&self) -> bool {
+        true
+    }
+
+    /// The node's HTML (`node.html`); for a freed node, its `repr` (printing never raises).
+    fn __str__(&self, py: Python<'_>) -> String {
+        self.html(py).unwrap_or_else(|_| self.__repr__())
+    }
+
+    /// Every descendant element matching the CSS selector, in document order (the extended
+    /// syntax, as `Document.select`).
+    #[pyo3(signature = (css, *, extended=true))]
+    fn select(&self, py: Python<'_>, css: &str, extended: bool) -> PyResult<Vec<Node>> {
+        let selector = compile(css, extended)?;
         let ids = py.detach(|| select_ids(&self.shared, Some(self.id), &selector))?;
         Ok(ids.into_iter().map(|id| node(&self.shared, id)).collect())
     }
 
     /// The first descendant element matching the CSS selector, or None.
-    fn select_one(&self, py: Python<'_>, css: &str) -> PyResult<Option<Node>> {
-        let selector = compile(css)?;
+    #[pyo3(signature = (css, *, extended=true))]
+    fn select_one(&self, py: Python<'_>, css: &str, extended: bool) -> PyResult<Option<Node>> {
+        let selector = compile(css, extended)?;
         let id = py.detach(|| {
             self.with(|n| match n.as_element() {
                 Some(e) => e.select(&selector).next().map(|m| m.node_id()),
@@ -898,9 +1072,17 @@ impl Node {
 
     /// Evaluates an XPath 1.0 expression with this node as the context node (see
     /// `Document.xpath`).
-    fn xpath(&self, py: Python<'_>, expr: &str) -> PyResult<Py<PyAny>> {
-        let xpath = compile_xpath(expr)?;
-        let result = py.detach(|| run_xpath(&self.shared, Some(self.id), &xpath, expr))?;
+    #[pyo3(signature = (expr, namespaces=None, *, text_nodes=false))]
+    fn xpath(
+        &self,
+        py: Python<'_>,
+        expr: &str,
+        namespaces: Option<&Bound<'_, PyDict>>,
+        text_nodes: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let xpath = compile_xpath(expr, namespaces)?;
+        let result =
+            py.detach(|| run_xpath(&self.shared, Some(self.id), &xpath, expr, text_nodes))?;
         xresult_to_py(py, &self.shared, result)
     }
 
@@ -915,14 +1097,16 @@ impl Node {
     }
 
     /// Whether this element matches the CSS selector (False for other nodes).
-    fn matches(&self, css: &str) -> PyResult<bool> {
-        let selector = compile(css)?;
+    #[pyo3(signature = (css, *, extended=true))]
+    fn matches(&self, css: &str, extended: bool) -> PyResult<bool> {
+        let selector = compile(css, extended)?;
         self.with(|n| n.as_element().is_some_and(|e| e.matches(&selector)))
     }
 
     /// The nearest inclusive ancestor element matching the CSS selector, or None.
-    fn closest(&self, css: &str) -> PyResult<Option<Node>> {
-        let selector = compile(css)?;
+    #[pyo3(signature = (css, *, extended=true))]
+    fn closest(&self, css: &str, extended: bool) -> PyResult<Option<Node>> {
+        let selector = compile(css, extended)?;
         let id = self.with(|n| {
             std::iter::once(n)
                 .chain(n.ancestors())
@@ -933,10 +1117,21 @@ impl Node {
         Ok(self.wrap(id))
     }
 
-    /// Removes the node (and its subtree) from the document. The node and its descendants
-    /// are gone: using them afterwards raises `StaleNodeError`.
+    /// Removes the node (with its subtree) from its parent, as the DOM's `remove()` and
+    /// BeautifulSoup's `extract()`: the node stays usable, detached (readable, and
+    /// insertable again anywhere in its document); removing a node that has no parent does
+    /// nothing. Its memory is kept until the document goes: `decompose()` frees it.
     fn remove(&self) -> PyResult<()> {
         self.shared.write().remove(self.id).map_err(mutation_error)
+    }
+
+    /// Removes the node and frees it with its subtree (BeautifulSoup's `decompose()`): using
+    /// it or any of its descendants afterwards raises `StaleNodeError`.
+    fn decompose(&self) -> PyResult<()> {
+        self.shared
+            .write()
+            .decompose(self.id)
+            .map_err(mutation_error)
     }
 
     /// Replaces the element by its children (BeautifulSoup's `unwrap`).
@@ -944,7 +1139,7 @@ impl Node {
         let mut doc = self.shared.write();
         let children: Vec<NodeId> = doc
             .node(self.id)
-            .ok_or_else(|| StaleNodeError::new_err("the node was removed from its document"))?
+            .ok_or_else(|| stale(self.id))?
             .children()
             .map(|c| c.node_id())
             .collect();
@@ -1044,14 +1239,14 @@ impl Node {
             _ => format!("<Node {}>", kind_name(n)),
         }) {
             Ok(s) => s,
-            Err(_) => "<Node (removed)>".to_owned(),
+            Err(_) => "<Node (stale)>".to_owned(),
         }
     }
 }
 
 fn parent_of(doc: &html_arena::Document, id: NodeId) -> PyResult<NodeId> {
     doc.node(id)
-        .ok_or_else(|| StaleNodeError::new_err("the node was removed from its document"))?
+        .ok_or_else(|| stale(id))?
         .parent()
         .map(|p| p.node_id())
         .ok_or_else(|| HierarchyError::new_err("the node has no parent"))

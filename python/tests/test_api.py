@@ -133,15 +133,15 @@ def test_mutation():
     assert [td.text() for td in t.select("td")] == ["1", "2"]
 
 
-def test_removed_nodes_raise_cleanly():
+def test_freed_nodes_raise_cleanly():
     doc = html_arena.parse("<div><p>x</p></div>")
     p = doc.select_one("p")
-    p.remove()
+    p.decompose()
     with pytest.raises(html_arena.StaleNodeError):
         p.text()
     with pytest.raises(html_arena.StaleNodeError):
         p.remove()
-    assert "removed" in repr(p)
+    assert "stale" in repr(p)
     with pytest.raises(html_arena.HierarchyError):
         doc.select_one("div").append(doc.select_one("body"))  # an ancestor into itself
 
@@ -268,7 +268,8 @@ def test_xpath():
     assert doc.xpath("string(//title)") == " A  page "
     assert doc.xpath("boolean(//table)") is True
     assert doc.xpath("normalize-space(//p)") == "Hello worldagain"
-    texts = doc.select_one("p").xpath("text()")
+    assert doc.select_one("p").xpath("text()") == ["Hello ", "again"]
+    texts = doc.select_one("p").xpath("text()", text_nodes=True)
     assert [t.kind for t in texts] == ["text", "text"]
     assert doc.select_one("b").xpath("following-sibling::*[1]")[0].tag == "br"
     assert doc.xpath("(//a)[last()]")[0].get("href") == "/b"

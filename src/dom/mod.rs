@@ -45,8 +45,8 @@ use names::{AttrNamespace, DynamicNames, LocalName, Namespace};
 /// The id of a node in a [`Document`]'s arena.
 ///
 /// An id belongs to the document that made it (and its clones): the document's methods
-/// refuse an id of another document or of a removed node, with
-/// [`MutationError::InvalidNode`]. Use [`Document::node`] to get a handle for one.
+/// refuse an id of another document or of a freed node ([`Document::decompose`]), with
+/// [`MutationError::InvalidNode`] (a node that was only [`Document::remove`]d stays live). Use [`Document::node`] to get a handle for one.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct NodeId {
     pub(crate) raw: indextree::NodeId,

@@ -29,8 +29,9 @@ use super::{Attr, AttrRange, Document, ElementData, NodeData, NodeId, PiData, St
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MutationError {
-    /// The id does not name a live node of this document (it was removed, or comes from
-    /// another document).
+    /// The id does not name a live node of this document: it was freed
+    /// ([`Document::decompose`], or its parent's contents were replaced), or comes from
+    /// another document. (A node that was only [`Document::remove`]d stays live.)
     InvalidNode(NodeId),
     /// The change would make the tree invalid; the message says how.
     HierarchyRequest(&'static str),
@@ -42,12 +43,15 @@ pub enum MutationError {
     InvalidName(String),
 }
 
+/// What a stale node id is, in every error that reports one (the Python package's
+/// `StaleNodeError` shows this `Display` too): the words after the node.
+const STALE_NODE: &str = "is stale: it was freed (decompose(), or its parent's contents \
+                              were replaced) or belongs to another document";
+
 impl fmt::Display for MutationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MutationError::InvalidNode(id) => {
-                write!(f, "{id:?} is not a live node of this document")
-            }
+            MutationError::InvalidNode(id) => write!(f, "{id:?} {STALE_NODE}"),
             MutationError::HierarchyRequest(why) => write!(f, "invalid tree change: {why}"),
             MutationError::NotAnElement(id) => write!(f, "{id:?} is not an element"),
             MutationError::NotCharacterData(id) => {
@@ -293,18 +297,69 @@ impl Document {
         Ok(())
     }
 
-    /// Removes `node` from its parent; it stays live and can be inserted again.
+    /// Removes `node` from its parent; it stays live and can be inserted again. The same
+    /// as [`Document::remove`], which is the DOM's name for it.
     pub fn detach(&mut self, node: NodeId) -> Result<()> {
+        self.remove(node)
+    }
+
+    /// Removes `node` from its parent, as the DOM's `remove()` does: the node and its subtree
+    /// stay live and detached (readable, and insertable again anywhere in this document);
+    /// removing a node that has no parent does nothing. Removing the root is refused. A
+    /// removed subtree keeps its memory until the document is dropped: [`Document::decompose`]
+    /// frees it.
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let mut doc = Document::parse("<nav><script>x()</script></nav><footer>f</footer>");
+    /// let ids: Vec<_> = doc.select(&Selector::parse("script, nav, footer")?).map(|e| e.node_id()).collect();
+    /// for &id in &ids {
+    ///     // The script goes out of the removed nav: no error, the nav stays readable.
+    ///     doc.remove(id)?;
+    /// }
+    /// assert_eq!(doc.body().unwrap().inner_html(), "");
+    /// assert_eq!(doc.node(ids[0]).unwrap().html(), "<nav></nav>");
+    /// doc.remove(ids[0])?; // already detached: nothing to do
+    /// let body = doc.body().unwrap().node_id();
+    /// doc.append(body, ids[2])?; // the footer goes back in
+    /// assert_eq!(doc.body().unwrap().inner_html(), "<footer>f</footer>");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn remove(&mut self, node: NodeId) -> Result<()> {
         let n = self.live(node)?;
+        if n == self.root {
+            return Err(MutationError::HierarchyRequest(
+                "the root node cannot be removed",
+            ));
+        }
+        // DOM Standard, "remove" (ChildNode's remove()): if the parent is null, return.
+        if self.arena[n].parent().is_none() {
+            return Ok(());
+        }
         self.index_removing(n);
         self.detach_with_steps(n);
         self.tree_changed();
         Ok(())
     }
 
-    /// Removes `node` and its whole subtree (and any template contents in it) from the
-    /// document; their ids become invalid. Removing the root is refused.
-    pub fn remove(&mut self, node: NodeId) -> Result<()> {
+    /// Removes `node` (if it has a parent) and frees it with its whole subtree (and any
+    /// template contents in it): their ids become invalid ([`MutationError::InvalidNode`]),
+    /// and their arena slots are reused by new nodes. BeautifulSoup's `decompose()`; use
+    /// [`Document::remove`] to keep the subtree. Decomposing the root is refused.
+    ///
+    /// ```
+    /// use html_arena::{Document, MutationError, Selector};
+    ///
+    /// let mut doc = Document::parse("<p>Text<script>x()</script></p>");
+    /// let script = doc.select_first(&Selector::parse("script")?).unwrap().node_id();
+    /// doc.decompose(script)?;
+    /// assert_eq!(doc.body().unwrap().inner_html(), "<p>Text</p>");
+    /// assert!(doc.node(script).is_none());
+    /// assert!(matches!(doc.decompose(script), Err(MutationError::InvalidNode(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn decompose(&mut self, node: NodeId) -> Result<()> {
         let n = self.live(node)?;
         if n == self.root {
             return Err(MutationError::HierarchyRequest(
@@ -342,11 +397,12 @@ impl Document {
         Ok(())
     }
 
-    /// Removes all children of `node` (freeing them).
+    /// Removes all children of `node` and frees them (as [`Document::decompose`] does): their
+    /// ids become invalid. To keep a child, [`Document::remove`] it first.
     pub fn remove_children(&mut self, node: NodeId) -> Result<()> {
         let n = self.live(node)?;
         while let Some(c) = self.arena[n].first_child() {
-            self.remove(self.id_of(c))?;
+            self.decompose(self.id_of(c))?;
         }
         Ok(())
     }
@@ -655,8 +711,9 @@ impl Document {
         let fragment = Document::parse_fragment(html, &context, &options)
             .map_err(|_| MutationError::InvalidName(context.clone()))?;
         let target = self.template_contents_of(e).unwrap_or(e);
+        // The old children are freed (as `remove_children` does).
         while let Some(child) = self.arena[target].first_child() {
-            self.remove(self.id_of(child))?;
+            self.decompose(self.id_of(child))?;
         }
         for child in fragment.root().children() {
             let copy = self.import_subtree(&fragment, child.node_id())?;

@@ -19,6 +19,11 @@
 //!   select's non-primary selectedcontent elements", the selectedcontent post-connection and
 //!   removing steps (4.10.17).
 //!
+//! Outside the document (template contents, which live in an inert document, a parsed
+//! fragment, a subtree the API has not connected) the steps keep options' selectedness but
+//! never change the tree: a select that is not connected has no enabled selectedcontent
+//! ([`Document::enabled_selectedcontent`]), as in Chromium.
+//!
 //! The DOM's "insert" runs the insertion steps for every inclusive descendant of the inserted
 //! node and then the post-connection steps for those that are connected; "remove" runs the
 //! removing steps for the removed node and its descendants; a move is a remove then an insert
@@ -57,6 +62,8 @@ type Id = indextree::NodeId;
 thread_local! {
     /// [`Document::select_steps_reference_mode`].
     static REFERENCE_MODE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// [`Document::select_steps_off`].
+    static STEPS_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// What a child of an element sees of its ancestors (for one element, "its ancestors" is the
@@ -82,6 +89,11 @@ struct Ctx {
     depth: u32,
     /// The outermost selectedcontent ancestor below the nearest select ancestor.
     outer_sc: Option<Id>,
+    /// The child of the nearest select ancestor that is an inclusive ancestor of the child
+    /// (`None`: the child is a child of that select, or there is none), so that
+    /// [`Document::precedes`] compares two options in different children of their select
+    /// without climbing from a deep one.
+    branch: Option<Id>,
 }
 
 /// The select-related state of a document (see the module docs).
@@ -127,6 +139,9 @@ pub(crate) struct SelectState {
     /// A subtree moved without its memos being forgotten ([`Document::move_keeps_context`]):
     /// their depths may be out of date (nothing reads them before a selectedcontent exists).
     depths_stale: bool,
+    /// The same for the memoised `Ctx::branch`es: until the memos are forgotten,
+    /// [`Document::precedes`] does not read them.
+    branches_stale: bool,
     /// For a select (no `multiple`) whose entry in `stable` is known: its first option in
     /// tree order that is not disabled, if any (absent: not known). Kept up to date as
     /// options join and leave its list, so that the selectedness setting algorithm after
@@ -161,6 +176,9 @@ impl Document {
         if !matches!(name, n::SELECT | n::OPTION | n::SELECTEDCONTENT) {
             return;
         }
+        if self.select_state.is_none() && STEPS_OFF.with(std::cell::Cell::get) {
+            return;
+        }
         let s = self.select_state.get_or_insert_with(|| {
             Box::new(SelectState {
                 reference: REFERENCE_MODE.with(std::cell::Cell::get),
@@ -178,6 +196,7 @@ impl Document {
                 if s.depths_stale {
                     // Depths are read from now on (`precedes`): forget the memos once.
                     s.depths_stale = false;
+                    s.branches_stale = false;
                     s.generation = s.generation.wrapping_add(1);
                     s.memo.clear();
                 }
@@ -290,6 +309,16 @@ impl Document {
             Some(s) => s.generation,
             None => return Ctx::default(),
         };
+        // The usual case: the parent's context is memoised.
+        if let Some(&(g, ctx)) = self
+            .select_state
+            .as_deref()
+            .and_then(|s| s.memo.get(&parent))
+        {
+            if g == generation {
+                return ctx;
+            }
+        }
         // Walk up to a memoised element or the root, then fill in downwards.
         let mut chain = Vec::new();
         let mut at = Some(parent);
@@ -325,8 +354,14 @@ impl Document {
 
     /// The context below `e` given the context `above` of `e` itself.
     fn ctx_step(&mut self, above: Ctx, e: Id) -> Ctx {
+        // The child of the nearest select ancestor on the way down.
+        let branch = match above.nearest_select {
+            Some(_) if above.branch.is_none() => Some(e),
+            _ => above.branch,
+        };
         let above = Ctx {
             depth: above.depth.saturating_add(1),
+            branch,
             ..above
         };
         if above.nearest_select.is_some() && self.html_name(e) == Some(n::SELECT) {
@@ -342,6 +377,7 @@ impl Document {
                 nearest_select: Some(e),
                 sc_disabled: above.sc_disabled || above.nearest_select.is_some(),
                 outer_sc: None,
+                branch: None,
                 ..above
             },
             Some(n::DATALIST | n::HR) => Ctx {
@@ -382,6 +418,7 @@ impl Document {
         if let Some(s) = self.select_state.as_deref_mut() {
             s.generation = s.generation.wrapping_add(1);
             s.memo.clear();
+            s.branches_stale = false;
             s.stable.clear();
             s.first_enabled.clear();
             s.primary.clear();
@@ -861,32 +898,51 @@ impl Document {
         }
     }
 
-    /// Whether `a` comes before `b` in tree order (both in one tree). Costs the distance to
-    /// their common ancestor (depths come from the memo) plus the sibling search.
+    /// Whether `a` comes before `b` in tree order (both in one tree). When both have the
+    /// same nearest select ancestor and are in different children of it, costs the sibling
+    /// search between those children (the branches come from the memo); else the distance
+    /// to their common ancestor (depths come from the memo) plus the sibling search.
     fn precedes(&mut self, a: Id, b: Id) -> bool {
         if a == b {
             return false;
         }
         let (mut xa, mut xb) = (a, b);
-        let mut da = self.ctx_of_parent(a).depth;
-        let mut db = self.ctx_of_parent(b).depth;
+        let ca = self.ctx_of_parent(a);
+        let cb = self.ctx_of_parent(b);
+        let branches_known = self
+            .select_state
+            .as_deref()
+            .is_some_and(|s| !s.branches_stale);
+        if branches_known && ca.nearest_select.is_some() && ca.nearest_select == cb.nearest_select {
+            let (ba, bb) = (ca.branch.unwrap_or(a), cb.branch.unwrap_or(b));
+            if ba != bb {
+                self.count_work(1);
+                return self.sibling_precedes(ba, bb);
+            }
+        }
+        let (mut da, mut db) = (ca.depth, cb.depth);
+        let mut climbed = 0u64;
         while da > db {
+            climbed += 1;
             match self.parent_node(xa) {
                 Some(p) => (xa, da) = (p, da - 1),
                 None => return false,
             }
         }
         while db > da {
+            climbed += 1;
             match self.parent_node(xb) {
                 Some(p) => (xb, db) = (p, db - 1),
                 None => return false,
             }
         }
+        self.count_work(climbed);
         // An ancestor comes before its descendants.
         if xa == xb {
             return xa == a;
         }
         loop {
+            self.count_work(1);
             let (pa, pb) = (self.parent_node(xa), self.parent_node(xb));
             match (pa, pb) {
                 (Some(pa), Some(pb)) if pa == pb => return self.sibling_precedes(xa, xb),
@@ -929,8 +985,16 @@ impl Document {
     // 4.10.17 The selectedcontent element.
 
     /// "Get a select's enabled selectedcontent".
+    ///
+    /// A selectedcontent's disabled is "initially false" and only its post-connection steps
+    /// compute it, so in a tree that was never connected (template contents, which live in
+    /// an inert document, and a parsed fragment) the standard's text would leave every
+    /// selectedcontent enabled, and popping an option that holds one would clone the
+    /// selectedcontent into itself. As Chromium does, a select that is not connected has no
+    /// enabled selectedcontent here: the steps never change a tree that is not connected
+    /// (the selectedness of its options is still kept, which needs no connection).
     fn enabled_selectedcontent(&mut self, select: Id) -> Option<Id> {
-        if self.has_attr(select, n::MULTIPLE) {
+        if self.has_attr(select, n::MULTIPLE) || !self.is_connected(select) {
             return None;
         }
         let sc = self.first_selectedcontent(select)?;
@@ -1267,10 +1331,19 @@ impl Document {
         let new_parent = self.resolve_stand_in(new_parent);
         let before = self.ctx_below(Some(old_parent));
         let after = self.ctx_below(Some(new_parent));
-        let same = Ctx { depth: 0, ..before } == Ctx { depth: 0, ..after };
+        let same = Ctx {
+            depth: 0,
+            branch: None,
+            ..before
+        } == Ctx {
+            depth: 0,
+            branch: None,
+            ..after
+        };
         if same {
             if let Some(s) = self.select_state.as_deref_mut() {
                 s.depths_stale = true;
+                s.branches_stale |= before.branch != after.branch;
                 // The options moved keep their select but maybe not their place in its list.
                 for select in [before.select0, before.select1].into_iter().flatten() {
                     s.first_enabled.remove(&select);
@@ -1332,19 +1405,22 @@ impl Document {
         if let Some(p) = self.parent_node(root) {
             self.note_child_added(p);
         }
-        // The parser's usual case: a new element without children.
-        if self.arena[root].first_child().is_none() {
+        // The parser's usual case: a new element without children (its own steps only, no
+        // walk).
+        let nodes = if self.arena[root].first_child().is_none() {
             if let Some(s) = self.select_state.as_deref_mut() {
                 s.memo.remove(&root);
             }
             if !matches!(self.html_name(root), Some(n::OPTION | n::SELECTEDCONTENT)) {
                 return;
             }
+            self.count_work(1);
+            vec![root]
         } else {
             // What was memoised while root was elsewhere (or a root) is out of date.
             self.forget_memo(root);
-        }
-        let nodes = self.interesting_in(root);
+            self.interesting_in(root)
+        };
         if nodes.is_empty() {
             return;
         }
@@ -1457,6 +1533,15 @@ impl Document {
     #[doc(hidden)]
     pub fn select_steps_reference_mode(on: bool) {
         REFERENCE_MODE.with(|c| c.set(on));
+    }
+
+    /// Test hook, not part of the API: documents whose first `select`, `option` or
+    /// `selectedcontent` is created on this thread while `on` is set never run the steps of
+    /// this module (the reference for "nothing changes outside connected trees": a tree that
+    /// is not connected must come out the same with the steps as without them).
+    #[doc(hidden)]
+    pub fn select_steps_off(on: bool) {
+        STEPS_OFF.with(|c| c.set(on));
     }
 
     /// Test hook, not part of the API: an `option` element's selectedness ("the option

@@ -205,13 +205,94 @@ fn resolve_or_raw<'a>(input: &'a str, base: &Url, doc: &Document) -> Cow<'a, str
 
 /// "Encoding-parsing a URL" (Parsing URLs): the URL parser with `base` and the document's
 /// character encoding's output encoding (UTF-8 for UTF-16 documents) for the query.
+///
+/// The input is corrected where the `url` crate (2.5) departs from the URL Standard in ways
+/// an input can express (see [`standard_input`]); the cost is one scan of the input for
+/// `|`, `^` and spaces, and a second parse only when one of them needs it.
 fn encoding_parse(input: &str, base: &Url, doc: &Document) -> Result<Url, url::ParseError> {
+    let fixed = windows_drive_letter_pipe(input, base);
+    let input = fixed.as_deref().unwrap_or(input);
     match encoding_parse_once(input, base, doc) {
         Err(error) => match collapse_leading_slashes(input, base) {
             Some(fixed) => encoding_parse_once(&fixed, base, doc).map_err(|_| error),
             None => Err(error),
         },
-        ok => ok,
+        Ok(url) => match standard_input(input, &url) {
+            Some(fixed) => encoding_parse_once(&fixed, base, doc).or(Ok(url)),
+            None => Ok(url),
+        },
+    }
+}
+
+/// The basic URL parser's preprocessing: leading and trailing C0 controls and spaces
+/// stripped, ASCII tabs and newlines removed.
+fn preprocess(input: &str) -> String {
+    input
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect()
+}
+
+/// The URL Standard's "path state" turns a Windows drive letter written with `|` into one
+/// with `:` when it is the first segment of a `file:` URL's path ("if url's scheme is
+/// "file", url's path is empty, and buffer is a Windows drive letter, then replace the
+/// second code point in buffer with U+003A (:)"); the `url` crate does so except after an
+/// empty host, `file:///C|/dir/x.gif` (a link on a page saved from Windows), which it keeps
+/// as `file:///C|/dir/x.gif` where the Standard and browsers give `file:///C:/dir/x.gif`.
+/// Returns the input with that `|` written as `:` (the same URL by that step): `file:`
+/// (or, against a `file:` base, nothing) then exactly three slashes or backslashes, an ASCII
+/// letter, `|`, and the end or one of `/`, `\`, `?`, `#`.
+fn windows_drive_letter_pipe(input: &str, base: &Url) -> Option<String> {
+    if !input.contains('|') {
+        return None;
+    }
+    let cleaned = preprocess(input);
+    let (scheme, rest) = match cleaned.get(..5) {
+        Some(s) if s.eq_ignore_ascii_case("file:") => (&cleaned[..5], &cleaned[5..]),
+        _ if base.scheme() == "file" && !cleaned.contains(':') => ("", &cleaned[..]),
+        _ => return None,
+    };
+    let after = rest.trim_start_matches(['/', '\\']);
+    if rest.len() - after.len() != 3 {
+        return None;
+    }
+    let b = after.as_bytes();
+    let drive = b.len() >= 2
+        && b[0].is_ascii_alphabetic()
+        && b[1] == b'|'
+        && b.get(2)
+            .is_none_or(|c| matches!(c, b'/' | b'\\' | b'?' | b'#'));
+    drive.then(|| format!("{scheme}{}{}:{}", &rest[..3], &after[..1], &after[2..]))
+}
+
+/// Two changes of the URL Standard the `url` crate (2.5) does not have yet, for an input it
+/// parsed to `url`; returns the input written so that the crate gives the Standard's URL:
+/// - the path percent-encode set includes U+005E (^) (a `^` in a path is written `%5E`): each
+///   `^` before the first `?` or `#` of an input whose URL has a path that is not opaque
+///   (one that parsed has no `^` in its host, where `^` is forbidden, and the crate already
+///   encodes it in the userinfo);
+/// - an opaque path's trailing space is written `%20` when a query or fragment follows
+///   ("opaque path state", and "shorten"'s rule that trailing spaces of an opaque path are
+///   not stripped).
+fn standard_input(input: &str, url: &Url) -> Option<String> {
+    let opaque = url.cannot_be_a_base();
+    if !(if opaque {
+        input.contains(' ')
+    } else {
+        input.contains('^')
+    }) {
+        return None;
+    }
+    let cleaned = preprocess(input);
+    let end = cleaned.find(['?', '#']).unwrap_or(cleaned.len());
+    let (head, tail) = cleaned.split_at(end);
+    if opaque {
+        let kept = head.strip_suffix(' ').filter(|_| !tail.is_empty())?;
+        Some(format!("{kept}%20{tail}"))
+    } else {
+        head.contains('^')
+            .then(|| format!("{}{tail}", head.replace('^', "%5E")))
     }
 }
 
@@ -224,13 +305,7 @@ fn collapse_leading_slashes(input: &str, base: &Url) -> Option<String> {
     if !matches!(base.scheme(), "http" | "https" | "ws" | "wss" | "ftp") {
         return None;
     }
-    // The basic URL parser's preprocessing: strip leading and trailing C0 controls and
-    // spaces, remove ASCII tabs and newlines.
-    let cleaned: String = input
-        .trim_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
+    let cleaned = preprocess(input);
     let rest = cleaned.trim_start_matches(['/', '\\']);
     (cleaned.len() - rest.len() >= 3).then(|| format!("//{rest}"))
 }

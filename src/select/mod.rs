@@ -257,9 +257,9 @@ impl Document {
         self.select(selector).next()
     }
 
-    /// Removes every element that matches `selector`, each with its subtree (as
-    /// [`Document::remove`] does); returns how many matched (a match inside another goes with
-    /// it). One query, then one removal per match: the cost of the matches, not of a query per
+    /// Removes and frees every element that matches `selector`, each with its subtree (as
+    /// [`Document::decompose`] does); returns how many matched (a match inside another goes
+    /// with it). One query, then one removal per match: the cost of the matches, not of a query per
     /// removal.
     ///
     /// ```
@@ -273,10 +273,10 @@ impl Document {
     pub fn remove_all(&mut self, selector: &Selector) -> usize {
         let ids: Vec<NodeId> = self.select(selector).map(|e| e.node_id()).collect();
         for &id in &ids {
-            // A match inside an earlier one left with it; an element is never the root, so
-            // removing a live one cannot fail.
+            // A match inside an earlier one was freed with it; an element is never the root,
+            // so freeing a live one cannot fail.
             if self.node(id).is_some() {
-                let _ = self.remove(id);
+                let _ = self.decompose(id);
             }
         }
         ids.len()

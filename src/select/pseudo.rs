@@ -576,22 +576,25 @@ fn placeholder_shown(el: El<'_>) -> bool {
     t.placeholder_applies() && sanitize::input_value(c, t).is_empty()
 }
 
-/// "Valid custom element name" (HTML, "Custom elements core concepts"): a
-/// PotentialCustomElementName that is not one of the reserved names.
+/// "Valid custom element name" (HTML, 4.13.3 "Core concepts" of custom elements, as relaxed
+/// by whatwg/html#7991): the name is a "valid element local name" (DOM, "Namespaces"), its
+/// 0th code point is an ASCII lower alpha, it contains no ASCII upper alpha, it contains a
+/// U+002D (-), and it is not one of the reserved names. With an ASCII alpha first, a valid
+/// element local name is any name without ASCII whitespace, U+0000, `/` or `>`, so `x-y:z`,
+/// `x-y.z`, `x-\u{e9}` and `us-gaap:foo.domain` are custom element names.
 fn is_valid_custom_element_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    if !chars.next().is_some_and(|c| c.is_ascii_lowercase()) || !name.contains('-') {
+    // "name's 0th code point is an ASCII lower alpha" (so the DOM's step 2 applies).
+    if !name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
         return false;
     }
-    let pcen = |c: char| {
-        matches!(c,
-            '-' | '.' | '0'..='9' | '_' | 'a'..='z' | '\u{B7}'
-            | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{37D}'
-            | '\u{37F}'..='\u{1FFF}' | '\u{200C}'..='\u{200D}' | '\u{203F}'..='\u{2040}'
-            | '\u{2070}'..='\u{218F}' | '\u{2C00}'..='\u{2FEF}' | '\u{3001}'..='\u{D7FF}'
-            | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}' | '\u{10000}'..='\u{EFFFF}')
-    };
-    chars.all(pcen)
+    // "Valid element local name", step 2.1: no ASCII whitespace, U+0000 NULL, U+002F (/) or
+    // U+003E (>).
+    let local_name_ok = !name
+        .chars()
+        .any(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ' | '\0' | '/' | '>'));
+    local_name_ok
+        && !name.chars().any(|c| c.is_ascii_uppercase())
+        && name.contains('-')
         && !matches!(
             name,
             "annotation-xml"
@@ -664,5 +667,21 @@ mod tests {
         assert!(!is_valid_custom_element_name("font-face"));
         assert!(!is_valid_custom_element_name("My-widget"));
         assert!(!is_valid_custom_element_name("-x"));
+        // Relaxed by whatwg/html#7991: any valid element local name.
+        for name in ["x-y:z", "x-y.z", "us-gaap:foo.domain", "a-\u{1F600}", "x-"] {
+            assert!(is_valid_custom_element_name(name), "{name}");
+        }
+        for name in [
+            "foo:bar",
+            "x-Y",
+            "x-y/z",
+            "x-y z",
+            "x-y>",
+            "\u{e9}-x",
+            ":x-y",
+            "missing-glyph",
+        ] {
+            assert!(!is_valid_custom_element_name(name), "{name}");
+        }
     }
 }

@@ -26,6 +26,19 @@
 //!   namespace information" records it, and it is written once, never twice.
 //! - **Redundant prefix declarations are kept where they were**: step 3.5.2.1's third
 //!   condition (drop an `xmlns:p` that an ancestor already declared) is not applied.
+//! - **A redundant default namespace declaration is kept in HTML documents**: an `xmlns`
+//!   attribute whose value is the inherited namespace, which is also the element's (an inline
+//!   SVG sprite's inner `<svg xmlns="http://www.w3.org/2000/svg">`, an HTML element's plain
+//!   `xmlns` attribute, which the browser writes as an ordinary attribute), is written where
+//!   it was, as the browser writes it; "XML serializing an Element node" step 11 would drop
+//!   it. In documents from the XML parser it is dropped as step 11 says (WPT
+//!   `domparsing/XMLSerializer-serializeToString.html`, "Check if redundant xmlns="..." is
+//!   dropped"). Where the browser writes two
+//!   `xmlns` attributes on one element (an HTML element whose own `xmlns` is `""` or another
+//!   URL: the declaration for the element's namespace, then the attribute), the output here
+//!   has the first only, so that it stays well-formed XML and reparses to the same
+//!   namespaces; an `xmlns` naming another namespace than the inherited one on an element
+//!   that inherits its namespace is dropped too, as step 11 says.
 //! - **Tab, LF and CR in attribute values** are written as `&#9;`, `&#10;` and `&#13;`, so
 //!   that they survive XML attribute-value normalization.
 //! - **A DOCTYPE with an empty name is omitted.**
@@ -715,8 +728,14 @@ impl<'a, 'w, W: Write + ?Sized> Serializer<'a, 'w, W> {
         let qualified_prefix: Option<Rc<str>>;
         self.out.write_char('<')?;
         if inherited == ns {
-            // Step 11.
-            if local_default.is_some() {
+            // Step 11: "If local default namespace is not null, then set ignore namespace
+            // definition attribute to true". In a document from the HTML parser the browser
+            // keeps a declaration that repeats the inherited namespace (see the module docs);
+            // one that names another namespace is dropped, as the step says, since writing
+            // it would change the element's namespace on reparsing.
+            let keep = !e.document().is_xml()
+                && local_default.is_some_and(|d| equal_ignoring_nullity(Some(d), ns));
+            if local_default.is_some() && !keep {
                 ignore_namespace_definition_attribute = true;
             }
             qualified_prefix = (ns == Some(XML_NAMESPACE)).then(|| Rc::from("xml"));

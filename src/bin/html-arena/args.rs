@@ -17,15 +17,21 @@ Selectors are CSS as in a browser, plus text pseudo-classes: :contains(\"s\") (t
 contains s), :-soup-contains(\"s\", ..), :-soup-contains-own(\"s\") (a text child contains
 s), :has-text(\"s\") (ignoring case and white space).
 
-Output (one of; default: each match's HTML):
-  -t, --text              the text of each match (all text inside: textContent)
+Output (one of, or several with -j; default: each match's HTML):
+  -t, --text              the text of each match (all text inside: textContent), on one
+                          line: a line break inside it prints as a space
   -R, --rendered          what a reader sees (no scripts or styles, a line per block)
-  -a, --attribute NAME    the value of attribute NAME (matches without it are skipped)
-  -c, --count             the number of matches
+  -a, --attribute NAME    the value of attribute NAME (matches without it are skipped), on
+                          one line as with -t
+  -c, --count             the number of matches (not with another output option)
   -p, --pretty            HTML, indented, a line per block (for reading, not re-parsing)
   -w, --trim              trim white space around each result; skip empty results
   -j, --json              JSON: [{\"file\": F, \"selector\": S, \"matches\": [..]}, ..]
-                          (\"count\": N instead of \"matches\" with -c)
+                          (\"count\": N instead of \"matches\" with -c); values exact,
+                          line breaks kept. With several of -t, -R, -p, -a NAME (repeatable),
+                          each match is an object of the fields asked, e.g. -j -a href -t:
+                          {\"href\": \"/a\", \"text\": \"First\"} (null for a missing
+                          attribute; keys text, rendered, html, and the attribute names)
 
 Input:
   -f, --file FILE         read FILE instead of standard input ('-' is standard input;
@@ -53,7 +59,8 @@ Input:
   -V, --version           print the version
 
 Exit status: 0 if all went well (also with no matches), 1 if a file could not be read,
-2 for a usage error, an unknown encoding label or an invalid selector.
+2 for a usage error (e.g. two output options without -j), an unknown encoding label or an
+invalid selector. A SELECTOR that names an existing file gets a hint to use -f.
 ";
 
 /// What to print for each match.
@@ -66,10 +73,37 @@ pub enum Mode {
     Count,
 }
 
+impl Mode {
+    /// The option that asks for this output, for messages.
+    fn flag(&self) -> String {
+        match self {
+            Mode::Html => "-p".to_owned(),
+            Mode::Text => "-t".to_owned(),
+            Mode::Rendered => "-R".to_owned(),
+            Mode::Attr(name) => format!("-a {name}"),
+            Mode::Count => "-c".to_owned(),
+        }
+    }
+
+    /// The key of this field in a `-j` object.
+    pub fn key(&self) -> &str {
+        match self {
+            Mode::Html => "html",
+            Mode::Text => "text",
+            Mode::Rendered => "rendered",
+            Mode::Attr(name) => name,
+            Mode::Count => "count",
+        }
+    }
+}
+
 /// The parsed command line.
 #[derive(Debug)]
 pub struct Args {
+    /// What to print for each match (the first of `fields`).
     pub mode: Mode,
+    /// Every output field asked for, in order (one, or several with `-j`).
+    pub fields: Vec<Mode>,
     pub pretty: bool,
     pub trim: bool,
     pub json: bool,
@@ -143,6 +177,7 @@ fn short_option(letter: char) -> Option<(&'static str, bool)> {
 pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> {
     let mut args = Args {
         mode: Mode::Html,
+        fields: Vec::new(),
         pretty: false,
         trim: false,
         json: false,
@@ -214,11 +249,14 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
             match (name, value) {
                 ("help", _) => return Ok(Parsed::Help),
                 ("version", _) => return Ok(Parsed::Version),
-                ("text", _) => args.mode = Mode::Text,
-                ("rendered", _) => args.mode = Mode::Rendered,
-                ("count", _) => args.mode = Mode::Count,
-                ("attribute", Some(v)) => args.mode = Mode::Attr(v),
-                ("pretty", _) => args.pretty = true,
+                ("text", _) => add_field(&mut args.fields, Mode::Text),
+                ("rendered", _) => add_field(&mut args.fields, Mode::Rendered),
+                ("count", _) => add_field(&mut args.fields, Mode::Count),
+                ("attribute", Some(v)) => add_field(&mut args.fields, Mode::Attr(v)),
+                ("pretty", _) => {
+                    args.pretty = true;
+                    add_field(&mut args.fields, Mode::Html);
+                }
                 ("trim", _) => args.trim = true,
                 ("json", _) => args.json = true,
                 ("file", Some(v)) => args.files.push(v),
@@ -246,10 +284,55 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
             }
         }
     }
+    check_fields(&args)?;
+    args.mode = args.fields.first().cloned().unwrap_or(Mode::Html);
+    if args.fields.is_empty() {
+        args.fields.push(Mode::Html);
+    }
     if args.selectors.is_empty() {
         args.selectors.push("html".to_owned());
     }
     Ok(Parsed::Run(Box::new(args)))
+}
+
+/// Adds an output field (once).
+fn add_field(fields: &mut Vec<Mode>, field: Mode) {
+    if !fields.contains(&field) {
+        fields.push(field);
+    }
+}
+
+/// Refuses output options that cannot go together: several fields per match without `-j`,
+/// `-c` with another field, an attribute named as another field's `-j` key.
+fn check_fields(args: &Args) -> Result<(), String> {
+    let fields = &args.fields;
+    if fields.len() < 2 {
+        return Ok(());
+    }
+    let flags: Vec<String> = fields.iter().map(Mode::flag).collect();
+    let flags = flags.join(", ");
+    if fields.contains(&Mode::Count) {
+        return Err(format!(
+            "conflicting output options {flags}: -c (--count) prints only the number of matches"
+        ));
+    }
+    if !args.json {
+        return Err(format!(
+            "conflicting output options {flags}: give one, or use -j (--json) for several \
+             fields per match"
+        ));
+    }
+    for (i, field) in fields.iter().enumerate() {
+        if let Some(other) = fields[..i].iter().find(|f| f.key() == field.key()) {
+            return Err(format!(
+                "output options {} and {} would both be the JSON key {:?}",
+                other.flag(),
+                field.flag(),
+                field.key()
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -277,9 +360,9 @@ mod tests {
             (a.files, a.remove),
             (vec!["y".into()], vec!["script".into()])
         );
-        let a = run(&["-pa", "src", "--", "-weird"]).unwrap();
+        let a = run(&["-wa", "src", "--", "-weird"]).unwrap();
         assert_eq!(a.mode, Mode::Attr("src".into()));
-        assert!(a.pretty);
+        assert!(a.trim);
         assert_eq!(a.selectors, ["-weird"]);
         assert_eq!(run(&[]).unwrap().selectors, ["html"]);
         assert_eq!(run(&["-h"]).unwrap_err(), "help");
@@ -301,5 +384,37 @@ mod tests {
         ])
         .unwrap();
         assert_eq!((a.files.len(), a.trim, a.remove.len()), (1, true, 1));
+    }
+
+    #[test]
+    fn output_options_conflict_without_json() {
+        // Issue 32: "-a href -t" took the last silently.
+        let err = run(&["-a", "href", "-t", "a"]).unwrap_err();
+        assert!(
+            err.contains("conflicting output options -a href, -t"),
+            "{err}"
+        );
+        assert!(err.contains("use -j"), "{err}");
+        assert!(run(&["-p", "-R"]).is_err());
+        assert!(run(&["-j", "-c", "-t"]).unwrap_err().contains("--count"));
+        assert!(
+            run(&["-j", "-a", "text", "-t"])
+                .unwrap_err()
+                .contains("\"text\"")
+        );
+        // The same option twice is one field; -j takes several.
+        assert_eq!(run(&["-t", "--text"]).unwrap().fields, [Mode::Text]);
+        let a = run(&["-j", "-a", "href", "-t", "-a", "title"]).unwrap();
+        assert_eq!(
+            a.fields,
+            [
+                Mode::Attr("href".into()),
+                Mode::Text,
+                Mode::Attr("title".into())
+            ]
+        );
+        assert_eq!(a.mode, Mode::Attr("href".into()));
+        assert_eq!(run(&[]).unwrap().fields, [Mode::Html]);
+        assert_eq!(run(&["-p"]).unwrap().fields, [Mode::Html]);
     }
 }

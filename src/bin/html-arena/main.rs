@@ -5,6 +5,7 @@
 //! html-arena -f page.html -t -w 'h1, h2'
 //! html-arena -f page.html -r 'script, style' -p main
 //! html-arena -f page.html -j title 'meta[name=description]'
+//! html-arena -f page.html -j -a href -t 'a[href]'   # an object per link: {"href": .., "text": ..}
 //! html-arena -f page.html -b https://example.com/ -a href 'a:contains("Next")'
 //! ```
 //!
@@ -40,6 +41,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    for text in &args.selectors {
+        // `html-arena page.html` reads standard input with the selector `page.html` (a
+        // `page` element of class `html`): say how to read the file.
+        if std::path::Path::new(text).is_file() {
+            eprintln!(
+                "html-arena: note: the selector {text:?} is also a file name: to read that \
+                 file, use -f {text}"
+            );
+        }
+    }
     let Some(selectors) = compile(&args.selectors) else {
         return ExitCode::from(2);
     };
@@ -146,15 +157,15 @@ fn compile(texts: &[String]) -> Option<Vec<Selector>> {
     ok.then_some(selectors)
 }
 
-/// `--remove`: detaches every match of each selector (a match inside another match goes with
-/// it).
+/// `--remove`: removes and frees every match of each selector (a match inside another match
+/// goes with it).
 fn remove_matches(doc: &mut Document, removals: &[Selector]) {
     for selector in removals {
         let ids: Vec<_> = doc.select(selector).map(|e| e.node_id()).collect();
         for id in ids {
-            // A match inside an earlier removed match is already gone with it; removing it
-            // again is an error to ignore.
-            let _ = doc.remove(id);
+            // A match inside an earlier match was freed with it: a stale id, an error to
+            // ignore.
+            let _ = doc.decompose(id);
         }
     }
 }
@@ -192,10 +203,10 @@ fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
     }
 }
 
-/// The mode's result for one match, `None` to skip it (no such attribute, or empty once
-/// trimmed with `--trim`).
-fn value_of(e: html_arena::ElementRef<'_>, args: &Args) -> Option<String> {
-    let value = match &args.mode {
+/// One output field of one match: `None` when the match has no such attribute. (The plain
+/// output and `-j` with one field skip those; a `-j` object gives `null`.)
+fn value_of(e: html_arena::ElementRef<'_>, field: &Mode, args: &Args) -> Option<String> {
+    Some(match field {
         Mode::Html if args.pretty => pretty::pretty(e.as_node()),
         Mode::Html => e.as_node().html(),
         Mode::Text => e.as_node().text(),
@@ -208,13 +219,29 @@ fn value_of(e: html_arena::ElementRef<'_>, args: &Args) -> Option<String> {
         }
         Mode::Attr(name) => e.attr(name)?.to_owned(),
         Mode::Count => String::new(),
-    };
-    if args.trim {
-        let trimmed = value.trim();
-        if trimmed.is_empty() {
-            return None;
-        }
-        return Some(trimmed.to_owned());
+    })
+}
+
+/// `--trim`: the value without the white space around it, `None` (skipped) when nothing is
+/// left.
+fn trimmed(value: String, args: &Args) -> Option<String> {
+    if !args.trim {
+        return Some(value);
     }
-    Some(value)
+    let trimmed = value.trim();
+    if trimmed.is_empty() {
+        None
+    } else {
+        Some(trimmed.to_owned())
+    }
+}
+
+/// The plain output of `-t` and `-a`: one line per match, so that the lines of two runs
+/// pair up. Each line break inside the value (CR LF, LF or CR) prints as one space; `-j`
+/// gives the exact value.
+fn one_line(value: String) -> String {
+    if !value.contains(['\n', '\r']) {
+        return value;
+    }
+    value.replace("\r\n", " ").replace(['\n', '\r'], " ")
 }

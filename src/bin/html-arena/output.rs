@@ -37,13 +37,21 @@ impl<'a, W: Write> Output<'a, W> {
 
     /// Prints the results of one selector over `doc`.
     pub fn selector(&mut self, doc: &Document, text: &str, selector: &Selector) -> io::Result<()> {
-        let count_only = self.args.mode == Mode::Count;
-        if !self.args.json {
+        let args = self.args;
+        let count_only = args.mode == Mode::Count;
+        if !args.json {
             if count_only {
                 return writeln!(self.out, "{}", doc.select(selector).count());
             }
+            let one_line = matches!(args.mode, Mode::Text | Mode::Attr(_));
             for e in doc.select(selector) {
-                if let Some(value) = crate::value_of(e, self.args) {
+                let value = crate::value_of(e, &args.mode, args);
+                if let Some(value) = value.and_then(|v| crate::trimmed(v, args)) {
+                    let value = if one_line {
+                        crate::one_line(value)
+                    } else {
+                        value
+                    };
                     writeln!(self.out, "{value}")?;
                 }
             }
@@ -62,13 +70,38 @@ impl<'a, W: Write> Output<'a, W> {
         write!(self.out, ", \"matches\": [")?;
         let mut first = true;
         for e in doc.select(selector) {
-            if let Some(value) = crate::value_of(e, self.args) {
-                if !first {
-                    write!(self.out, ", ")?;
+            if let [field] = args.fields.as_slice() {
+                // One field: a string per match, as before.
+                let value = crate::value_of(e, field, args);
+                if let Some(value) = value.and_then(|v| crate::trimmed(v, args)) {
+                    if !first {
+                        write!(self.out, ", ")?;
+                    }
+                    first = false;
+                    write_json_string(&mut self.out, &value)?;
                 }
-                first = false;
-                write_json_string(&mut self.out, &value)?;
+                continue;
             }
+            // Several fields: an object per match (as pup's `json{}`), every match kept.
+            if !first {
+                write!(self.out, ", ")?;
+            }
+            first = false;
+            self.out.write_all(b"{")?;
+            for (i, field) in args.fields.iter().enumerate() {
+                if i > 0 {
+                    self.out.write_all(b", ")?;
+                }
+                write_json_string(&mut self.out, field.key())?;
+                self.out.write_all(b": ")?;
+                let value = crate::value_of(e, field, args)
+                    .map(|v| if args.trim { v.trim().to_owned() } else { v });
+                match value {
+                    Some(value) => write_json_string(&mut self.out, &value)?,
+                    None => self.out.write_all(b"null")?,
+                }
+            }
+            self.out.write_all(b"}")?;
         }
         write!(self.out, "]}}")
     }
