@@ -1,6 +1,7 @@
-"""In-process benchmark: html_arena against the Python HTML parsers people use, on one corpus.
+"""In-process benchmark: html_arena against the Python HTML parsers people use.
 
-    python python/bench/bench.py [CORPUS_DIR] [--rounds N] [--only parse,select,text]
+    python python/bench/bench.py [CORPUS_DIR ...] [--rounds N] [--only parse,select,text]
+                                 [--soup-rounds N] [--no-soup]
 
 For every page and every task, each parser is timed in the same process, interleaved round by
 round; a parser's time for a page is its median round. The table gives, per task, the median
@@ -13,8 +14,13 @@ Tasks (the same work for every parser, as far as its API allows):
   parse+select  parse, then `a[href]` and `div p` (lists of elements) and `title` (first match)
   parse+text    parse, then the text of the body
 
-The corpus defaults to ../shared/bench-corpus (51 pages) when it exists, else the vendored
-pages in tests/data/bench-corpus.
+Then, per corpus, BeautifulSoup's tree builders (task `soup`: bytes -> BeautifulSoup object):
+bs4 + html-arena (`BeautifulSoup(b, "html-arena")`, html_arena.bs4) against bs4 + lxml and
+bs4 + html5lib; each cell is that builder's time / bs4+html-arena's time.
+
+The corpora default to ../shared/bench-corpus (51 pages) and ../shared/bench-corpus-wide (292
+pages) when they exist (or $HTML_ARENA_CORPUS / $HTML_ARENA_CORPUS_WIDE), else the vendored
+pages in tests/data/bench-corpus; each corpus gets its own tables.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import os
 import statistics
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import html_arena
@@ -31,13 +38,16 @@ import html_arena
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def corpus_dir(arg: str | None) -> Path:
-    if arg:
-        return Path(arg)
-    shared = ROOT.parent / "shared" / "bench-corpus"
-    if shared.is_dir() and not os.environ.get("HTML_ARENA_VENDORED_CORPUS"):
-        return shared
-    return ROOT / "tests" / "data" / "bench-corpus"
+def corpus_dirs(args: list[str]) -> list[Path]:
+    if args:
+        return [Path(a) for a in args]
+    found = []
+    if not os.environ.get("HTML_ARENA_VENDORED_CORPUS"):
+        for var, name in (("HTML_ARENA_CORPUS", "bench-corpus"), ("HTML_ARENA_CORPUS_WIDE", "bench-corpus-wide")):
+            d = Path(os.environ.get(var, ROOT.parent / "shared" / name))
+            if d.is_dir():
+                found.append(d)
+    return found or [ROOT / "tests" / "data" / "bench-corpus"]
 
 
 SELECTORS = ["a[href]", "div p"]
@@ -169,6 +179,30 @@ def markupever_tasks():
     return {"parse": parse, "parse+select": select, "parse+text": text}
 
 
+def soup_builders():
+    """BeautifulSoup with each tree builder (task `soup`)."""
+    from bs4 import BeautifulSoup
+
+    import html_arena.bs4  # noqa: F401  (registers "html-arena")
+    from bs4 import XMLParsedAsHTMLWarning
+
+    warnings.filterwarnings("ignore", category=XMLParsedAsHTMLWarning)
+
+    out = {}
+    for label, feature in (
+        ("bs4+html-arena", "html-arena"),
+        ("bs4+lxml", "lxml"),
+        ("bs4+html5lib", "html5lib"),
+    ):
+        try:
+            BeautifulSoup(b"<p>x", feature)
+        except Exception as e:  # builder not installed
+            print(f"# {label}: not available ({type(e).__name__}: {e})", file=sys.stderr)
+            continue
+        out[label] = {"soup": (lambda f: lambda b: BeautifulSoup(b, f))(feature)}
+    return out
+
+
 PARSERS = {
     "html_arena": arena_tasks,
     "selectolax (lexbor)": selectolax_tasks,
@@ -192,33 +226,15 @@ def time_round(f, b, min_seconds=0.02):
         n *= 2
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("corpus", nargs="?")
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--only", default="parse,parse+select,parse+text")
-    ap.add_argument("--skip-slow", action="store_true", help="leave out BeautifulSoup")
-    args = ap.parse_args(argv)
-
-    pages = sorted(corpus_dir(args.corpus).glob("*.html"))
-    docs = [(p.name, p.read_bytes()) for p in pages]
-    tasks = args.only.split(",")
-    parsers = {}
-    for name, make in PARSERS.items():
-        if args.skip_slow and name.startswith("BeautifulSoup"):
-            continue
-        try:
-            parsers[name] = make()
-        except Exception as e:  # not installed, or does not build here
-            print(f"# {name}: not available ({type(e).__name__}: {e})", file=sys.stderr)
-    print(f"# {len(docs)} pages, {sum(len(b) for _, b in docs) / 1e6:.1f} MB, {args.rounds} rounds, Python {sys.version.split()[0]}")
-
+def run(docs, parsers, tasks, rounds, base):
+    """Times every parser on every page; returns (median ratio, total ratio) per task and
+    parser, relative to `base`."""
     ratios = {task: {name: [] for name in parsers} for task in tasks}
     totals = {task: {name: 0.0 for name in parsers} for task in tasks}
     for page, b in docs:
         for task in tasks:
             times = {name: [] for name in parsers}
-            for _ in range(args.rounds):
+            for _ in range(rounds):
                 for name, fs in parsers.items():
                     try:
                         times[name].append(time_round(fs[task], b))
@@ -227,9 +243,12 @@ def main(argv=None) -> int:
                         times[name].append(float("nan"))
             med = {name: statistics.median(ts) for name, ts in times.items()}
             for name in parsers:
-                ratios[task][name].append(med[name] / med["html_arena"])
+                ratios[task][name].append(med[name] / med[base])
                 totals[task][name] += med[name]
+    return ratios, totals
 
+
+def table(parsers, tasks, ratios, totals, base):
     print()
     print("| task | " + " | ".join(parsers) + " |")
     print("|---|" + "---:|" * len(parsers))
@@ -239,10 +258,48 @@ def main(argv=None) -> int:
             rs = [r for r in ratios[task][name] if r == r]
             cells.append(f"{statistics.median(rs):.2f}x" if rs else "n/a")
         print(f"| {task} (median page) | " + " | ".join(cells) + " |")
-        cells = [f"{totals[task][name] / totals[task]['html_arena']:.2f}x" for name in parsers]
+        cells = [f"{totals[task][name] / totals[task][base]:.2f}x" for name in parsers]
         print(f"| {task} (total) | " + " | ".join(cells) + " |")
     print()
-    print("Each cell: that parser's time / html_arena's time (above 1: html_arena is faster).")
+    print(f"Each cell: that parser's time / {base}'s time (above 1: {base} is faster).")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("corpus", nargs="*")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--soup-rounds", type=int, default=3, help="rounds of the BeautifulSoup builders")
+    ap.add_argument("--only", default="parse,parse+select,parse+text")
+    ap.add_argument("--skip-slow", action="store_true", help="leave out BeautifulSoup (html.parser)")
+    ap.add_argument("--no-soup", action="store_true", help="leave out the BeautifulSoup builders")
+    args = ap.parse_args(argv)
+
+    tasks = [t for t in args.only.split(",") if t]
+    parsers = {}
+    for name, make in PARSERS.items():
+        if args.skip_slow and name.startswith("BeautifulSoup"):
+            continue
+        try:
+            parsers[name] = make()
+        except Exception as e:  # not installed, or does not build here
+            print(f"# {name}: not available ({type(e).__name__}: {e})", file=sys.stderr)
+    soups = {} if args.no_soup else soup_builders()
+
+    for corpus in corpus_dirs(args.corpus):
+        pages = sorted(corpus.glob("*.html"))
+        docs = [(p.name, p.read_bytes()) for p in pages]
+        print(f"## {corpus.name}: {len(docs)} pages, {sum(len(b) for _, b in docs) / 1e6:.1f} MB, "
+              f"Python {sys.version.split()[0]}")
+        if tasks:
+            print(f"# parsers, {args.rounds} rounds")
+            ratios, totals = run(docs, parsers, tasks, args.rounds, "html_arena")
+            table(parsers, tasks, ratios, totals, "html_arena")
+        if "bs4+html-arena" in soups:
+            print()
+            print(f"# BeautifulSoup tree builders, {args.soup_rounds} rounds")
+            ratios, totals = run(docs, soups, ["soup"], args.soup_rounds, "bs4+html-arena")
+            table(soups, ["soup"], ratios, totals, "bs4+html-arena")
+        print()
     return 0
 
 

@@ -194,3 +194,17 @@ class Node:
     def document(self) -> Document: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
+
+# The BeautifulSoup tree builder's Rust half (html_arena.bs4; not a public API): parses
+# `markup` and builds bs4's objects under `soup` as `cfg` says; returns the encoding name
+# (None for str input) and the <meta> tags whose charset bs4 substitutes.
+from typing import Any, Dict, Tuple  # noqa: E402  (kept apart from the imports above)
+
+def bs4_build(
+    markup: Union[str, bytes],
+    soup: Any,
+    cfg: Dict[str, Any],
+    *,
+    override_encoding: Optional[str] = None,
+    positions: bool = False,
+) -> Tuple[Optional[str], List[Any]]: ...

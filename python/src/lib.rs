@@ -9,6 +9,8 @@
 //! lock, not the GIL, guards the tree, so threads parse and query in parallel. No lock is
 //! ever held while the GIL is being acquired, so the two cannot deadlock.
 
+mod bs4_export;
+
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use html_arena::{NodeId, NodeKind, ParseOptions, Selector};
@@ -1280,6 +1282,7 @@ fn _html_arena(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(parse_fragment, m)?)?;
+    m.add_function(wrap_pyfunction!(bs4_export::bs4_build, m)?)?;
     m.add_class::<Document>()?;
     m.add_class::<Node>()?;
     m.add_class::<ParseError>()?;
