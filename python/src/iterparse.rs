@@ -46,7 +46,8 @@ const CHUNK: usize = 64 * 1024;
 /// `bytes`, `bytearray`, `memoryview` or `str` (as `parse` takes them), a file object opened
 /// in binary or text mode (read `chunk_size` at a time), or an iterable of such chunks.
 /// `encoding`, `url` and `scripting` are those of `parse`. A selector the streaming parser
-/// cannot answer raises `UnsupportedSelectorError` here, before any input is read.
+/// cannot answer raises `UnsupportedSelectorError` here, before any input is read (as does
+/// an unknown `encoding` label, `EncodingError`).
 #[pyfunction]
 #[pyo3(signature = (source, selector, *, encoding=None, url=None, scripting=false, extended=true, chunk_size=CHUNK))]
 #[allow(clippy::too_many_arguments)]
@@ -95,6 +96,12 @@ fn iterparse(
         .map(|css| compile(css, extended))
         .collect::<PyResult<Vec<_>>>()?;
     let options = options(encoding, url, scripting)?;
+    if encoding.is_some() {
+        // An unknown label is the caller's mistake, whatever the input: raise it here, with
+        // `parse`'s words, rather than on the first read.
+        html_arena::Document::parse_bytes(b"", &options)
+            .map_err(|e| EncodingError::new_err(e.to_string()))?;
+    }
     let parser = StreamParser::new(&selectors, &options).map_err(|e| stream_error(py, e))?;
     let (source, piece) = Source::of(source)?;
     Ok(IterParse {

@@ -149,8 +149,12 @@ def test_bytes_are_decoded_as_parse_decodes_them():
     # A byte order mark wins, in any chunking.
     bom = b"\xef\xbb\xbf<p>\xc3\xa9</p>"
     assert [n.text() for n in html_arena.iterparse(iter([bom[:1], bom[1:2], bom[2:]]), "p")] == ["\u00e9"]
-    with pytest.raises(html_arena.EncodingError):
-        list(html_arena.iterparse(b"<p>x", "p", encoding="no-such-label"))
+    # An unknown label raises at once, with parse's message, before anything is read.
+    with pytest.raises(html_arena.EncodingError) as info:
+        html_arena.iterparse(iter(()), "p", encoding="no-such-label")
+    with pytest.raises(html_arena.EncodingError) as full:
+        html_arena.parse(b"<p>x", encoding="no-such-label")
+    assert str(info.value) == str(full.value)
 
 
 def test_scripting_flag():
