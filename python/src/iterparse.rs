@@ -226,16 +226,9 @@ impl IterParse {
         loop {
             let chunk = match &self.source {
                 Source::Done => return Ok(false),
-                Source::Reader(read) => {
-                    let chunk = read.bind(py).call1((self.chunk_size,))?;
-                    if chunk.is_none() {
-                        // A non-blocking raw stream with no data ready: nothing to wait on
-                        // here, so it is the end, as for `read()` returning b"".
-                        self.source = Source::Done;
-                        return Ok(false);
-                    }
-                    chunk
-                }
+                // (`None` from a non-blocking stream with no data ready is no chunk: a
+                // `TypeError` below, rather than a silently truncated input.)
+                Source::Reader(read) => read.bind(py).call1((self.chunk_size,))?,
                 Source::Chunks(it) => match it.bind(py).call_method0("__next__") {
                     Ok(chunk) => chunk,
                     Err(e) if e.is_instance_of::<pyo3::exceptions::PyStopIteration>(py) => {
