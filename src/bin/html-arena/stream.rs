@@ -68,7 +68,14 @@ pub fn run(args: &Args, selectors: &[Selector], options: &ParseOptions) -> ExitC
                 };
                 count += 1;
                 if args.mode != Mode::Count {
-                    if let Some(value) = crate::value_of(m.element(), args) {
+                    // As `Output::selector` prints a match.
+                    let value = crate::value_of(m.element(), &args.mode, args);
+                    if let Some(value) = value.and_then(|v| crate::trimmed(v, args)) {
+                        let value = if matches!(args.mode, Mode::Text | Mode::Attr(_)) {
+                            crate::one_line(value)
+                        } else {
+                            value
+                        };
                         writeln!(out, "{value}")?;
                     }
                 }
