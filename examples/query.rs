@@ -529,6 +529,13 @@ fn run_stream(args: &Args, selector: &Selector, options: &ParseOptions) -> ExitC
     let print = |out: &mut std::io::BufWriter<std::io::StdoutLock<'_>>,
                  reader: &mut dyn Read|
      -> std::io::Result<Result<(), String>> {
+        if let Mode::Count = args.mode {
+            return match html_arena::stream::count_reader(reader, selectors, options) {
+                Ok(n) => writeln!(out, "{n}").map(Ok),
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Ok(Err(e.to_string())),
+                Err(e) => Err(e),
+            };
+        }
         let matches = match html_arena::stream::select_reader(reader, selectors, options) {
             Ok(m) => m,
             Err(e) => return Ok(Err(e.to_string())),

@@ -557,3 +557,22 @@ fn the_options_are_the_full_parse_options() {
         assert_eq!(streamed_bytes(page, &sel, &mut rng, 7), ["<p>Привет</p>"]);
     }
 }
+
+#[test]
+fn counting_counts_what_select_finds() {
+    let mut rng = Rng::new(11);
+    for round in 0..150 {
+        let html = generate(&mut rng, 10 + round % 80);
+        for src in ["p", "td", "b", "div > p", "li:has(a)", "h1, h2", "svg *"] {
+            let sel = Selector::parse(src).unwrap();
+            let want = Document::parse(&html).select(&sel).count();
+            let got = html_arena::stream::count_reader(
+                html.as_bytes(),
+                std::slice::from_ref(&sel),
+                &ParseOptions::default().with_transport_encoding("utf-8"),
+            )
+            .unwrap();
+            assert_eq!(got, want, "`{src}` on {html:?}");
+        }
+    }
+}

@@ -370,6 +370,9 @@ struct Walk {
     kept: Vec<Id>,
     /// A `body` or `frameset` has been the second element on the stack.
     head_done: bool,
+    /// Count the matches instead of handing them out ([`StreamParser::count_only`]).
+    count_only: bool,
+    counted: usize,
 }
 
 impl Walk {
@@ -390,6 +393,8 @@ impl Walk {
             passed: Vec::new(),
             kept: Vec::new(),
             head_done: false,
+            count_only: false,
+            counted: 0,
         }
     }
 
@@ -540,6 +545,30 @@ impl StreamParser {
         }
     }
 
+    /// Counts the matches instead of handing them out (call it before writing):
+    /// [`next_match`](StreamParser::next_match) then gives nothing, and
+    /// [`count`](StreamParser::count) the number decided so far. Matches are not copied
+    /// unless a selector needs the copy to be matched.
+    ///
+    /// ```
+    /// use html_arena::{ParseOptions, Selector, stream::StreamParser};
+    ///
+    /// let mut p = StreamParser::new(&[Selector::parse("li")?], &ParseOptions::default())?;
+    /// p.count_only();
+    /// p.write_str("<ul><li>a<li>b</ul>")?;
+    /// p.finish()?;
+    /// assert_eq!(p.count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_only(&mut self) {
+        self.walk.count_only = true;
+    }
+
+    /// The number of matches counted so far ([`count_only`](StreamParser::count_only)).
+    pub fn count(&self) -> usize {
+        self.walk.counted
+    }
+
     /// The next match, in document order, if one is decided.
     pub fn next_match(&mut self) -> Option<StreamMatch> {
         self.walk.out.pop_front()
@@ -557,7 +586,9 @@ impl StreamParser {
         };
         let doc = parser.finish();
         if doc.serial != self.walk.serial {
+            let count_only = self.walk.count_only;
             self.walk = Walk::new(&doc);
+            self.walk.count_only = count_only;
         }
         self.walk.head_done = true;
         self.peak_nodes = self.peak_nodes.max(doc.arena.live_count());
@@ -603,7 +634,9 @@ impl StreamParser {
         }
         self.since_walk = 0;
         if tb.doc.serial != self.walk.serial {
+            let count_only = self.walk.count_only;
             self.walk = Walk::new(&tb.doc);
+            self.walk.count_only = count_only;
         }
         self.peak_nodes = self.peak_nodes.max(tb.doc.arena.live_count());
         let hot = hot_set(tb, &mut self.walk);
@@ -796,7 +829,9 @@ impl Ctx<'_> {
                 if is_open(c) {
                     return;
                 }
-                if let Some(m) = self.decide(doc, c) {
+                if walk.count_only {
+                    walk.counted += usize::from(self.decide_count(doc, c));
+                } else if let Some(m) = self.decide(doc, c) {
                     walk.emit(m);
                 }
             }
@@ -831,6 +866,42 @@ impl Ctx<'_> {
             Some(el) => (0..self.selectors.len()).any(|i| self.may_match(i, el)),
             None => false,
         }
+    }
+
+    /// Whether the final element `node` matches, copying it only when a selector needs the
+    /// copy to be matched.
+    fn decide_count(&self, doc: &Document, node: Id) -> bool {
+        let Some(live) = NodeRef::new(doc, node).as_element() else {
+            return false;
+        };
+        let html = live.namespace() == Namespace::Html && !doc.is_xml();
+        let local = live.local_name();
+        let mut rest = Vec::new();
+        for i in (0..self.selectors.len()).filter(|&i| self.may_match(i, live)) {
+            let mut exact = Some(false);
+            for p in &self.prefilters[i] {
+                match &p.type_only {
+                    Some((name, lower)) => {
+                        if if html { **lower == *local } else { **name == *local } {
+                            exact = exact.map(|_| true);
+                        }
+                    }
+                    None => exact = None,
+                }
+            }
+            match exact {
+                Some(true) => return true,
+                Some(false) => {}
+                None => rest.push(i),
+            }
+        }
+        if rest.is_empty() {
+            return false;
+        }
+        let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+        NodeRef::new(&copy, element)
+            .as_element()
+            .is_some_and(|el| rest.iter().any(|&i| el.matches(&self.selectors[i])))
     }
 
     /// Copies the final element `node` and matches it.
@@ -949,6 +1020,45 @@ pub fn select_reader<R: Read>(
         buf: vec![0; PIECE],
         done: false,
     })
+}
+
+/// The number of matches of `selectors` in what `reader` yields, counted while parsing
+/// ([`StreamParser::count_only`]), reading 64 KiB at a time as bytes.
+///
+/// ```
+/// use html_arena::{ParseOptions, Selector, stream};
+///
+/// let page = "<meta charset=utf-8><table><tr><td>1<tr><td>2</table>".as_bytes();
+/// let rows = stream::count_reader(page, &[Selector::parse("tr")?], &ParseOptions::default())?;
+/// assert_eq!(rows, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// A read error; a [`StreamError`] as an `io::Error` of kind `InvalidData`.
+pub fn count_reader<R: Read>(
+    mut reader: R,
+    selectors: &[Selector],
+    options: &ParseOptions,
+) -> std::io::Result<usize> {
+    let invalid = |e: StreamError| std::io::Error::new(std::io::ErrorKind::InvalidData, e);
+    let mut parser = StreamParser::new(selectors, options).map_err(invalid)?;
+    parser.count_only();
+    let mut buf = vec![0; PIECE];
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        match buf.get(..n) {
+            Some([]) | None => break,
+            Some(chunk) => parser.write(chunk).map_err(invalid)?,
+        }
+    }
+    parser.finish().map_err(invalid)?;
+    Ok(parser.count())
 }
 
 /// The iterator of [`select_reader`]: each match, or the read error (then it ends).

@@ -4,7 +4,7 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use html_arena::stream::{check_selector, select_reader};
+use html_arena::stream::{check_selector, count_reader, select_reader};
 use html_arena::{ParseOptions, Selector};
 
 use crate::args::{Args, Mode};
@@ -47,6 +47,18 @@ pub fn run(args: &Args, selectors: &[Selector], options: &ParseOptions) -> ExitC
             };
             if files.len() > 1 {
                 writeln!(out, "==> {file} <==")?;
+            }
+            if args.mode == Mode::Count {
+                match count_reader(reader, std::slice::from_ref(selector), options) {
+                    Ok(n) => writeln!(out, "{n}")?,
+                    Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                        out.flush()?;
+                        eprintln!("html-arena: {file}: {e}");
+                        return Err(std::io::Error::other(crate::Exit2));
+                    }
+                    Err(e) => return Err(e),
+                }
+                continue;
             }
             let matches = match select_reader(reader, std::slice::from_ref(selector), options) {
                 Ok(m) => m,
