@@ -6,7 +6,12 @@
 //! largest page (a counting global allocator); and an end-to-end run (parse, select,
 //! serialize). The bench checks that both parsers build the same number of elements.
 //!
-//! `cargo bench --bench parse` (reads `../shared/bench-corpus` when present; set
+//! Each corpus is summarized on its own (median per-page ratio, whole-corpus ratio, memory),
+//! followed by the page features that go with low ratios (`common::features`); the summaries
+//! of all corpora are printed again at the end.
+//!
+//! `cargo bench --bench parse` (reads `../shared/bench-corpus` and `../shared/bench-corpus-wide`
+//! when present, or the folders `HTML_ARENA_CORPUS` lists, separated like `PATH`; set
 //! `HTML_ARENA_VENDORED_CORPUS=1` to use the vendored subset).
 
 mod common;
@@ -19,6 +24,7 @@ use html5ever::tendril::TendrilSink;
 use markup5ever_rcdom::{Handle, NodeData, RcDom};
 
 use common::alloc::peak_of;
+use common::features::{self, Features};
 
 #[global_allocator]
 static ALLOCATOR: common::alloc::Counting = common::alloc::Counting;
@@ -65,9 +71,28 @@ fn arena_elements(doc: &html_arena::Document) -> usize {
 }
 
 fn main() {
-    let pages = common::corpus();
+    let corpora = common::corpora();
+    let mut summaries = Vec::new();
+    for corpus in &corpora {
+        summaries.extend(run(&corpus.name, &corpus.pages));
+    }
+    println!();
+    println!("summary (each line measured in this run):");
+    for line in summaries {
+        println!("  {line}");
+    }
+}
+
+/// Benchmarks one corpus; returns its summary lines.
+fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
+    let mut summary = Vec::new();
     let total: usize = pages.iter().map(|p| p.bytes.len()).sum();
-    println!("parse: {} pages, {:.1} MB", pages.len(), total as f64 / 1e6);
+    println!();
+    println!(
+        "parse: {corpus}: {} pages, {:.1} MB",
+        pages.len(),
+        total as f64 / 1e6
+    );
     println!(
         "{:<34} {:>8} {:>10} {:>10} {:>10} {:>7} {:>7}",
         "page", "KB", "arena", "h5ever", "scraper", "ratio", "scr."
@@ -80,10 +105,18 @@ fn main() {
     // Time per parse of each page, summed: the ratio of the whole corpus.
     let mut totals = [0.0f64; 4];
     let mut mismatches = 0;
-    for page in &pages {
+    let mut featured = Vec::new();
+    let mut first_ratios = Vec::new();
+    for page in pages {
         let text = page.text.as_str();
+        // The first parse of the page by each (with the heap as the pages before left it,
+        // as in a crawl that parses each page once), timed on its own.
+        let t = common::clock::Clock::start();
         let arena_doc = html_arena::Document::parse(text);
+        let arena_first = t.elapsed();
+        let t = common::clock::Clock::start();
         let dom = html5ever_parse(text);
+        first_ratios.push(t.elapsed().as_secs_f64() / arena_first.as_secs_f64().max(1e-9));
         let (a, h) = (arena_elements(&arena_doc), rcdom_elements(&dom.document));
         if a != h {
             mismatches += 1;
@@ -117,6 +150,7 @@ fn main() {
         let ratio = times[1].as_secs_f64() / times[0].as_secs_f64();
         let scraper_ratio = times[2].as_secs_f64() / times[0].as_secs_f64();
         ratios.push(ratio);
+        featured.push((page.name.clone(), ratio, Features::of(text)));
         scraper_ratios.push(scraper_ratio);
         lean_ratios.push(times[1].as_secs_f64() / times[3].as_secs_f64());
         println!(
@@ -130,29 +164,40 @@ fn main() {
             scraper_ratio
         );
     }
-    println!(
-        "parse: median per-page ratio {:.2}x html5ever+RcDom, {:.2}x scraper ({mismatches} pages with different element counts)",
+    let line = format!(
+        "parse: {corpus}: median per-page ratio {:.2}x html5ever+RcDom, {:.2}x scraper; whole \
+         corpus (one parse of each page) {:.2}x, {:.2}x ({mismatches} pages with different \
+         element counts)",
         common::median(&mut ratios),
-        common::median(&mut scraper_ratios)
-    );
-    println!(
-        "parse: whole corpus (one parse of each page) {:.2}x html5ever+RcDom, {:.2}x scraper",
+        common::median(&mut scraper_ratios),
         totals[1] / totals[0],
         totals[2] / totals[0]
     );
-    println!(
-        "parse, lean documents (keep_source off): median per-page ratio {:.2}x html5ever+RcDom, \
-         whole corpus {:.2}x",
+    println!("{line}");
+    summary.push(line);
+    let line = format!(
+        "parse: {corpus}: lean documents (keep_source off): median per-page ratio {:.2}x \
+         html5ever+RcDom, whole corpus {:.2}x",
         common::median(&mut lean_ratios),
         totals[1] / totals[3]
     );
+    println!("{line}");
+    summary.push(line);
+    let line = format!(
+        "parse: {corpus}: first parse of each page (once, before the timed rounds): median \
+         per-page ratio {:.2}x html5ever+RcDom",
+        common::median(&mut first_ratios)
+    );
+    println!("{line}");
+    summary.push(line);
+    features::report(&format!("parse: {corpus}"), &featured);
 
     // Memory: what each document keeps (counted by the allocator: arena, strings, attributes,
     // names, errors), per node; and the peak of the largest page.
     let (mut heap, mut lean_heap, mut nodes) = (0usize, 0usize, 0usize);
     let (mut per_node, mut per_node_no_source) = (Vec::new(), Vec::new());
     let mut lean_per_node = Vec::new();
-    for page in &pages {
+    for page in pages {
         let base = common::alloc::live();
         let doc = html_arena::Document::parse(&page.text);
         let kept = common::alloc::live().saturating_sub(base);
@@ -169,8 +214,8 @@ fn main() {
         lean_heap += kept;
         lean_per_node.push(kept as f64 / doc.node_count().max(1) as f64);
     }
-    println!(
-        "memory: {:.0} bytes of heap per node over the corpus ({nodes} nodes); median page {:.0} \
+    let line = format!(
+        "memory: {corpus}: {:.0} bytes of heap per node over the corpus ({nodes} nodes); median page {:.0} \
          bytes per node, {:.0} without the source text the document keeps; lean documents {:.0} \
          over the corpus, median page {:.0} (`cargo run --release --example memory_profile` \
          shows every page)",
@@ -180,6 +225,8 @@ fn main() {
         lean_heap as f64 / nodes as f64,
         common::median(&mut lean_per_node)
     );
+    println!("{line}");
+    summary.push(line);
     if let Some(largest) = pages.iter().max_by_key(|p| p.bytes.len()) {
         let (doc, arena_peak) =
             peak_of(|| html_arena::Document::parse_bytes(&largest.bytes, &Default::default()));
@@ -192,8 +239,8 @@ fn main() {
         drop(html);
         let mb = |b: usize| b as f64 / 1e6;
         let ratio = |peak: usize| peak as f64 / largest.bytes.len() as f64;
-        println!(
-            "memory: peak heap parsing {} ({:.1} MB): html-arena {:.1} MB ({:.2}x the input), \
+        let line = format!(
+            "memory: {corpus}: peak heap parsing {} ({:.1} MB): html-arena {:.1} MB ({:.2}x the input), \
              lean {:.1} MB ({:.2}x), html5ever {:.1} MB, scraper {:.1} MB",
             largest.name,
             mb(largest.bytes.len()),
@@ -204,6 +251,8 @@ fn main() {
             mb(h5_peak),
             mb(scraper_peak)
         );
+        println!("{line}");
+        summary.push(line);
     }
 
     // End to end: parse, select links, serialize.
@@ -214,14 +263,14 @@ fn main() {
         Duration::from_millis(100),
         &mut [
             &mut || {
-                for page in &pages {
+                for page in pages {
                     let doc = html_arena::Document::parse(&page.text);
                     let n = doc.select(&selector).filter_map(|a| a.attr("href")).count();
                     black_box((n, doc.html()));
                 }
             },
             &mut || {
-                for page in &pages {
+                for page in pages {
                     let doc = scraper::Html::parse_document(&page.text);
                     let n = doc
                         .select(&scraper_selector)
@@ -232,10 +281,13 @@ fn main() {
             },
         ],
     );
-    println!(
-        "end to end (parse + select a[href] + serialize, whole corpus): html-arena {:.1} MB/s, scraper {:.1} MB/s ({:.2}x)",
+    let line = format!(
+        "end to end: {corpus}: (parse + select a[href] + serialize, whole corpus): html-arena {:.1} MB/s, scraper {:.1} MB/s ({:.2}x)",
         common::mbps(total, times[0]),
         common::mbps(total, times[1]),
         times[1].as_secs_f64() / times[0].as_secs_f64()
     );
+    println!("{line}");
+    summary.push(line);
+    summary
 }

@@ -164,9 +164,22 @@ fn main() {
 }
 
 fn corpus_queries() {
-    let pages = common::corpus();
+    let mut summaries = Vec::new();
+    for corpus in common::corpora() {
+        summaries.push(corpus_queries_on(&corpus.name, &corpus.pages));
+    }
+    println!();
+    println!("summary (each line measured in this run):");
+    for line in summaries {
+        println!("  {line}");
+    }
+}
+
+/// Parse + first query and parse + 5 queries on one corpus; returns the summary line.
+fn corpus_queries_on(corpus: &str, pages: &[common::Page]) -> String {
+    println!();
     println!(
-        "query_mutate: {} pages; ratio = scraper time / html-arena time",
+        "query_mutate: {corpus}: {} pages; ratio = scraper time / html-arena time",
         pages.len()
     );
     println!(
@@ -174,14 +187,19 @@ fn corpus_queries() {
         "page", "1st us", "scraper", "ratio", "5 q us", "scraper", "ratio"
     );
     let (mut first_ratios, mut five_ratios, mut query_only) = (Vec::new(), Vec::new(), Vec::new());
-    for page in &pages {
+    let mut mismatches = 0;
+    for page in pages {
         let text = page.text.as_str();
-        assert_eq!(
-            parse_and_query(text, 5),
-            scraper_parse_and_query(text, 5),
-            "{}: match counts differ",
-            page.name
-        );
+        // The trees may differ where the standard changed after html5ever (the select
+        // element's content, say): counted and shown, not fatal.
+        let (ours, theirs) = (parse_and_query(text, 5), scraper_parse_and_query(text, 5));
+        if ours != theirs {
+            mismatches += 1;
+            println!(
+                "  {}: match counts differ: html-arena {ours}, scraper {theirs}",
+                page.name
+            );
+        }
         let t = common::compare(
             5,
             Duration::from_millis(20),
@@ -220,13 +238,16 @@ fn corpus_queries() {
             five
         );
     }
-    println!(
-        "parse + first query: median {:.2}x scraper; parse + 5 queries: median {:.2}x scraper; \
-         the first query is a median {:.1}% of parse + first query",
+    let line = format!(
+        "{corpus}: parse + first query: median {:.2}x scraper; parse + 5 queries: median {:.2}x scraper; \
+         the first query is a median {:.1}% of parse + first query ({mismatches} pages where \
+         the match counts differ)",
         common::median(&mut first_ratios),
         common::median(&mut five_ratios),
         common::median(&mut query_only) * 100.0
     );
+    println!("{line}");
+    line
 }
 
 fn mutation_loops() {

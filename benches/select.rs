@@ -87,9 +87,24 @@ fn page_selectors(doc: &Document) -> Vec<String> {
 }
 
 fn main() {
-    let pages = common::corpus();
+    let corpora = common::corpora();
+    let mut summaries = Vec::new();
+    for corpus in &corpora {
+        summaries.extend(run(&corpus.name, &corpus.pages));
+    }
+    println!();
+    println!("summary (each line measured in this run):");
+    for line in summaries {
+        println!("  {line}");
+    }
+}
+
+/// Benchmarks one corpus; returns its summary lines.
+fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
+    let mut summary = Vec::new();
+    println!();
     println!(
-        "select: {} pages, {} + 3 selectors per page; ratio = scraper time / html-arena time",
+        "select: {corpus}: {} pages, {} + 3 selectors per page; ratio = scraper time / html-arena time",
         pages.len(),
         BATTERY.len()
     );
@@ -104,7 +119,7 @@ fn main() {
         "{:<30} {:>7} {:>11} {:>11} {:>7} {:>11} {:>7} {:>7}",
         "page", "elems", "arena us", "scraper us", "ratio", "index us", "cold", "1st a"
     );
-    for page in &pages {
+    for page in pages {
         let fresh = Document::parse_with(&page.text, &ParseOptions::default().with_scripting(true));
         let html = scraper::Html::parse_document(&page.text);
         let mut selectors: Vec<String> = BATTERY.iter().map(|s| s.to_string()).collect();
@@ -227,8 +242,8 @@ fn main() {
             println!("  {d}");
         }
     }
-    println!(
-        "select: median per-page ratio {:.2}x scraper (battery totals); median per-query ratio {:.2}x; \
+    let line = format!(
+        "select: {corpus}: median per-page ratio {:.2}x scraper (battery totals); median per-query ratio {:.2}x; \
          total {:.2}x; on a fresh document (index build included): battery {:.2}x, one `a` query {:.2}x",
         common::median(&mut page_ratios),
         common::median(&mut all_ratios),
@@ -236,4 +251,7 @@ fn main() {
         common::median(&mut cold_ratios),
         common::median(&mut first_query_ratios),
     );
+    println!("{line}");
+    summary.push(line);
+    summary
 }

@@ -12,12 +12,16 @@
 //! the per-page ratios and the ratio of the totals.
 //!
 //! `cargo bench --bench serialize` (the whole corpus: set `HTML_ARENA_CORPUS` to its folder
-//! when it is not `../shared/bench-corpus`)
+//! when it is not `../shared/bench-corpus`; it may list several folders, separated like `PATH`;
+//! by default both `../shared/bench-corpus` and `../shared/bench-corpus-wide` run, each
+//! summarized on its own)
 
 mod common;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use common::clock::Clock;
 
 use html5ever::driver::ParseOpts;
 use html5ever::serialize::{SerializeOpts, serialize};
@@ -52,7 +56,7 @@ fn cold(text: &str, out_len: usize) -> (Duration, Duration) {
     let (mut arena, mut h5) = (Vec::new(), Vec::new());
     for _ in 0..COLD_ROUNDS {
         let doc = html_arena::Document::parse(text);
-        let t = Instant::now();
+        let t = Clock::start();
         let mut out = String::with_capacity(out_len);
         doc.html_into(&mut out);
         black_box(out);
@@ -60,7 +64,7 @@ fn cold(text: &str, out_len: usize) -> (Duration, Duration) {
         drop(doc);
 
         let dom = h5_parse(text);
-        let t = Instant::now();
+        let t = Clock::start();
         black_box(h5_serialize(&dom, out_len));
         h5.push(t.elapsed());
     }
@@ -70,8 +74,23 @@ fn cold(text: &str, out_len: usize) -> (Duration, Duration) {
 }
 
 fn main() {
-    let pages = common::corpus();
-    println!("serialize: {} pages", pages.len());
+    let corpora = common::corpora();
+    let mut summaries = Vec::new();
+    for corpus in &corpora {
+        summaries.extend(run(&corpus.name, &corpus.pages));
+    }
+    println!();
+    println!("summary (each line measured in this run):");
+    for line in summaries {
+        println!("  {line}");
+    }
+}
+
+/// Benchmarks one corpus; returns its summary lines.
+fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
+    let mut summary = Vec::new();
+    println!();
+    println!("serialize: {corpus}: {} pages", pages.len());
     println!(
         "{:<28} {:>7} | {:>8} {:>8} {:>6} | {:>8} {:>8} {:>6} | {:>7} {:>6} | {:>7}",
         "page",
@@ -90,7 +109,7 @@ fn main() {
     // Totals: arena warm, h5 warm, arena cold, h5 cold, streaming, memcpy.
     let mut totals = [Duration::ZERO; 6];
     let mut bytes = 0usize;
-    for page in &pages {
+    for page in pages {
         let doc = html_arena::Document::parse(&page.text);
         let dom = h5_parse(&page.text);
         let expected = doc.html();
@@ -152,8 +171,8 @@ fn main() {
     }
     let mbps = |d| common::mbps(bytes, d);
     let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64();
-    println!(
-        "serialize warm: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x); memcpy {:.0} MB/s (html_into at {:.1}% of it, html5ever at {:.1}%)",
+    let line = format!(
+        "serialize warm: {corpus}: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x); memcpy {:.0} MB/s (html_into at {:.1}% of it, html5ever at {:.1}%)",
         common::median(&mut warm),
         mbps(totals[0]),
         mbps(totals[1]),
@@ -162,17 +181,24 @@ fn main() {
         100.0 * mbps(totals[0]) / mbps(totals[5]),
         100.0 * mbps(totals[1]) / mbps(totals[5]),
     );
-    println!(
-        "serialize cold: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x)",
+    println!("{line}");
+    summary.push(line);
+    let line = format!(
+        "serialize cold: {corpus}: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x)",
         common::median(&mut cold_ratios),
         mbps(totals[2]),
         mbps(totals[3]),
         ratio(totals[2], totals[3]),
     );
-    println!(
-        "serialize streaming (write_html, fmt::Write): median per-page ratio {:.2}x html5ever; total {:.0} MB/s ({:.2}x)",
+    println!("{line}");
+    summary.push(line);
+    let line = format!(
+        "serialize streaming: {corpus}: (write_html, fmt::Write): median per-page ratio {:.2}x html5ever; total {:.0} MB/s ({:.2}x)",
         common::median(&mut streaming),
         mbps(totals[4]),
         ratio(totals[4], totals[1]),
     );
+    println!("{line}");
+    summary.push(line);
+    summary
 }

@@ -63,10 +63,25 @@ fn html5ever(text: &str) -> usize {
 }
 
 fn main() {
-    let pages = common::corpus();
+    let corpora = common::corpora();
+    let mut summaries = Vec::new();
+    for corpus in &corpora {
+        summaries.extend(run(&corpus.name, &corpus.pages));
+    }
+    println!();
+    println!("summary (each line measured in this run):");
+    for line in summaries {
+        println!("  {line}");
+    }
+}
+
+/// Benchmarks one corpus; returns its summary lines.
+fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
+    let mut summary = Vec::new();
+    println!();
     let total: usize = pages.iter().map(|p| p.text.len()).sum();
     println!(
-        "tokenize: {} pages, {:.1} MB",
+        "tokenize: {corpus}: {} pages, {:.1} MB",
         pages.len(),
         total as f64 / 1e6
     );
@@ -76,7 +91,7 @@ fn main() {
     );
     let (mut t_arena, mut t_h5) = (Duration::ZERO, Duration::ZERO);
     let mut ratios = Vec::new();
-    for page in &pages {
+    for page in pages {
         let text = page.text.as_str();
         let times = common::compare(
             7,
@@ -103,11 +118,14 @@ fn main() {
             ratio
         );
     }
-    println!(
-        "tokenize: median per-page ratio {:.2}x html5ever; total throughput {:.1} MB/s vs {:.1} MB/s ({:.2}x)",
+    let line = format!(
+        "tokenize: {corpus}: median per-page ratio {:.2}x html5ever; total throughput {:.1} MB/s vs {:.1} MB/s ({:.2}x)",
         common::median(&mut ratios),
         common::mbps(total, t_arena),
         common::mbps(total, t_h5),
         t_h5.as_secs_f64() / t_arena.as_secs_f64()
     );
+    println!("{line}");
+    summary.push(line);
+    summary
 }

@@ -2,9 +2,10 @@
 //! finished document keeps, per input byte and per node (a counting global allocator).
 //!
 //! `cargo run --release --example memory_profile -- [--lean] [FILE|DIR]...` (`--lean`: lean
-//! documents, `keep_source` off; default pages: the shared bench corpus,
-//! `../shared/bench-corpus` or the folder `HTML_ARENA_CORPUS` names, when present, else the
-//! vendored pages). Columns: the input's size, the nodes, the peak heap of the parse and its
+//! documents, `keep_source` off; default pages: the shared bench corpora,
+//! `../shared/bench-corpus` and `../shared/bench-corpus-wide`, or the folders
+//! `HTML_ARENA_CORPUS` lists, when present, else the vendored pages; each folder gets its own
+//! summary line). Columns: the input's size, the nodes, the peak heap of the parse and its
 //! ratio to the input, the heap the document keeps, that per node, per node without the
 //! source text the document keeps, and nodes per `<` of the input.
 
@@ -16,33 +17,47 @@ use std::path::{Path, PathBuf};
 #[global_allocator]
 static ALLOCATOR: alloc::Counting = alloc::Counting;
 
-fn pages(args: &[String]) -> Vec<PathBuf> {
+/// The groups of pages to profile, each summarized on its own: the arguments (a folder is a
+/// group of its `*.html` files, a file a group of one), else the folders `HTML_ARENA_CORPUS`
+/// lists (separated like `PATH`), else those of `../shared/bench-corpus` and
+/// `../shared/bench-corpus-wide` that exist, else the vendored pages.
+fn groups(args: &[String]) -> Vec<(String, Vec<PathBuf>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut roots: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
     if roots.is_empty() {
-        let shared = std::env::var_os("HTML_ARENA_CORPUS")
-            .map_or_else(|| root.join("../shared/bench-corpus"), PathBuf::from);
-        roots.push(if shared.is_dir() {
-            shared
-        } else {
-            root.join("tests/data/bench-corpus")
-        });
-    }
-    let mut files = Vec::new();
-    for r in roots {
-        if r.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(&r)
-                .expect("read folder")
-                .map(|e| e.expect("entry").path())
-                .filter(|p| p.extension().is_some_and(|e| e == "html"))
-                .collect();
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(r);
+        roots = match std::env::var_os("HTML_ARENA_CORPUS") {
+            Some(list) => std::env::split_paths(&list).collect(),
+            None => vec![
+                root.join("../shared/bench-corpus"),
+                root.join("../shared/bench-corpus-wide"),
+            ],
+        };
+        roots.retain(|r| r.is_dir());
+        if roots.is_empty() {
+            roots.push(root.join("tests/data/bench-corpus"));
         }
     }
-    files
+    roots
+        .into_iter()
+        .map(|r| {
+            let name = r
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            if r.is_dir() {
+                let mut found: Vec<PathBuf> = std::fs::read_dir(&r)
+                    .expect("read folder")
+                    .map(|e| e.expect("entry").path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "html"))
+                    .collect();
+                found.sort();
+                (name, found)
+            } else {
+                (name, vec![r])
+            }
+        })
+        .collect()
 }
 
 fn main() {
@@ -55,16 +70,26 @@ fn main() {
         "{:<34} {:>8} {:>7} {:>9} {:>6} {:>9} {:>7} {:>7} {:>6}",
         "page", "KB", "nodes", "peak KB", "x in", "kept KB", "B/node", "-src", "B/<"
     );
+    let mut summaries = Vec::new();
+    for (group, paths) in groups(&args) {
+        summaries.push(profile(&group, &paths, &options));
+    }
+    for line in summaries {
+        println!("{line}");
+    }
+}
+
+/// Profiles one group of pages; returns its summary line.
+fn profile(group: &str, paths: &[PathBuf], options: &html_arena::ParseOptions) -> String {
     let mut per_node = Vec::new();
     let mut per_node_no_src = Vec::new();
     let mut ratios = Vec::new();
     let mut largest = (0, 0.0, String::new());
-    for path in pages(&args) {
-        let bytes = std::fs::read(&path).expect("read page");
+    for path in paths {
+        let bytes = std::fs::read(path).expect("read page");
         let base = alloc::live();
-        let (doc, peak) = alloc::peak_of(|| {
-            html_arena::Document::parse_bytes(&bytes, &options).expect("options")
-        });
+        let (doc, peak) =
+            alloc::peak_of(|| html_arena::Document::parse_bytes(&bytes, options).expect("options"));
         let kept = alloc::live().saturating_sub(base);
         let nodes = doc.node_count();
         let lt = bytes.iter().filter(|&&b| b == b'<').count();
@@ -101,14 +126,15 @@ fn main() {
         v.sort_by(f64::total_cmp);
         v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
     };
-    println!(
-        "median page: {:.1} bytes of heap per node kept ({:.1} without the source text), peak {:.2}x the input; \
+    format!(
+        "{group}: {} pages; median page: {:.1} bytes of heap per node kept ({:.1} without the source text), peak {:.2}x the input; \
          largest page {} ({:.1} MB): peak {:.2}x the input",
+        paths.len(),
         median(&mut per_node),
         median(&mut per_node_no_src),
         median(&mut ratios),
         largest.2,
         largest.0 as f64 / 1e6,
         largest.1
-    );
+    )
 }

@@ -1,14 +1,18 @@
-//! Parses files many times (for profilers). `cargo run --release --example parse_profile -- FILE... [--rounds N]`
+//! Parses files many times (for profilers). `cargo run --release --example parse_profile -- FILE... [--rounds N] [--lean]`
+//! (`--lean`: lean documents, `ParseOptions::with_keep_source(false)`)
 //!
 //! The parsing happens in `parse_all`, which is never inlined: under callgrind,
 //! `--toggle-collect=parse_profile::parse_all` counts the parses (and the dropping of their
 //! documents) without the reading of the files.
 fn main() {
     let mut rounds = 10;
+    let mut options = html_arena::ParseOptions::default();
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        if a == "--rounds" {
+        if a == "--lean" {
+            options = options.with_keep_source(false);
+        } else if a == "--rounds" {
             rounds = args.next().and_then(|n| n.parse().ok()).unwrap_or(rounds);
         } else {
             let bytes = std::fs::read(&a).expect("read");
@@ -17,16 +21,16 @@ fn main() {
             files.push(text);
         }
     }
-    println!("{}", parse_all(&files, rounds));
+    println!("{}", parse_all(&files, rounds, &options));
 }
 
 /// Parses every file `rounds` times; returns the number of nodes made.
 #[inline(never)]
-fn parse_all(files: &[String], rounds: usize) -> usize {
+fn parse_all(files: &[String], rounds: usize, options: &html_arena::ParseOptions) -> usize {
     let mut nodes = 0;
     for _ in 0..rounds {
         for f in files {
-            nodes += html_arena::Document::parse(f).node_count();
+            nodes += html_arena::Document::parse_with(f, options).node_count();
         }
     }
     nodes

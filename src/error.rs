@@ -344,10 +344,12 @@ impl LineCol {
         }
         let bytes = window.as_bytes();
         if target - self.offset > 256 {
-            // Many lines ended by LFs alone (the usual case): counted at once, up to the last.
+            // Many lines ended by LFs alone or by CRLF pairs (the usual cases): counted at
+            // once, up to the last LF (a CRLF pair is one line break, counted at its LF).
             let rest = &bytes[self.offset - base..target - base];
-            if let (None, Some(last)) = (memchr::memchr(b'\r', rest), memchr::memrchr(b'\n', rest))
-            {
+            let crs_paired =
+                memchr::memchr_iter(b'\r', rest).all(|p| rest.get(p + 1) == Some(&b'\n'));
+            if let (true, Some(last)) = (crs_paired, memchr::memrchr(b'\n', rest)) {
                 let mut lines = memchr::memchr_iter(b'\n', rest).count();
                 // (An LF right after a CR the tracker passed belongs to that CR's line break.)
                 if rest.first() == Some(&b'\n')
@@ -451,21 +453,33 @@ mod tests {
 
     #[test]
     fn long_jumps_count_lines_like_short_steps() {
-        // Long runs of LF-only lines (counted at once), CRs and CRLFs (one at a time), a CRLF
-        // split at a jump's start, astral characters.
-        let mut text = String::new();
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        for _ in 0..6000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            text.push_str(match seed % 100 {
-                0 => "\r\n",
-                1 => "x\r",
-                n => ["ab", "\n", "é\n", "\u{1F600}", "\n\n"][(n % 5) as usize],
-            });
+        // Long runs of LF-only lines and of CRLF-only lines (counted at once), lone CRs (one
+        // line at a time), a CRLF split at a jump's start, astral characters.
+        for crlf_only in [false, true] {
+            let mut text = String::new();
+            let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+            for _ in 0..6000 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let piece = match seed % 100 {
+                    0 => "\r\n",
+                    1 => "x\r",
+                    n => ["ab", "\n", "é\n", "\u{1F600}", "\n\n"][(n % 5) as usize],
+                };
+                if crlf_only {
+                    text.push_str(&piece.replace('\r', "").replace('\n', "\r\n"));
+                } else {
+                    text.push_str(piece);
+                }
+            }
+            check_jumps(&text);
         }
-        // Every 1,500 bytes or so, and just after each CR (a jump that starts on its LF).
+    }
+
+    /// Positions every 1,500 bytes or so, and just after each CR (a jump that starts on its
+    /// LF), against steps too short for the bulk count.
+    fn check_jumps(text: &str) {
         let mut targets: Vec<usize> = (0..=text.len())
             .filter(|&i| text.is_char_boundary(i))
             .step_by(1501)
@@ -482,12 +496,12 @@ mod tests {
                 while !text.is_char_boundary(at) {
                     at += 1;
                 }
-                steps.position(&text, at);
+                steps.position(text, at);
             }
             at = target;
             assert_eq!(
-                jumps.position(&text, target),
-                steps.position(&text, target),
+                jumps.position(text, target),
+                steps.position(text, target),
                 "at {target}"
             );
         }

@@ -143,6 +143,8 @@
 //! rules for HTML documents; node-sets come in document order, attributes included.
 //!
 //! ```
+//! # #[cfg(all(feature = "url", feature = "xpath"))]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use html_arena::{Document, ParseOptions, Url, XPath};
 //!
 //! let options = ParseOptions::default().with_url(Url::parse("https://example.com/shop/")?);
@@ -153,13 +155,31 @@
 //! let help = doc.xpath(&XPath::parse("//a[. = 'Help']/@href")?)?;
 //! assert_eq!(help.nodes()[0].string_value(), "../help");
 //! assert_eq!(doc.xpath(&XPath::parse("count(//a[starts-with(@href, 'cart')])")?)?.number(), 1.0);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(all(feature = "url", feature = "xpath")))]
+//! # fn main() {}
 //! ```
 //!
 //! # Cargo features
 //!
-//! - `detect` (on by default): the frequency-based guess for undeclared pages that are not
-//!   UTF-8. Without it they get the fallback encoding (windows-1252 unless set).
+//! All on by default. With `default-features = false` the crate parses, selects, mutates and
+//! serializes with its small core dependencies (no ICU, regress or quick-xml); the README's
+//! table gives each feature's crates and build cost.
+//!
+//! - `detect`: the frequency-based guess for undeclared pages that are not UTF-8 (chardetng).
+//!   Without it they get the fallback encoding (windows-1252 unless set).
+//! - `url`: the document URL, base URL and URL-valued attributes resolved
+//!   ([`ParseOptions::with_url`], [`Document::base_url`], [`ElementRef::abs_url`],
+//!   [`Document::links`]; the `url` crate, with ICU's IDNA stack), and the command-line tool.
+//! - `forms`: constraint validation ([`ElementRef::validity`], [`ElementRef::will_validate`],
+//!   `:valid`, `:invalid`, `:in-range`, `:out-of-range`) and the `pattern` attribute
+//!   (regress). Without it those four pseudo-classes are unsupported: [`Selector::parse`]
+//!   refuses them with [`SelectorErrorKind::UnknownPseudoClass`]. The other form
+//!   pseudo-classes (`:checked`, `:disabled`, `:required`, ...) and directionality (`:dir()`,
+//!   with the small `unicode-bidi` table, always in) stay.
+//! - `xpath`: XPath 1.0 ([`xpath`]).
+//! - `xml`: XML parsing (quick-xml), XML serialization and infoset coercion ([`xml`]).
 //!
 //! # Safety on hostile input
 //!
@@ -189,18 +209,29 @@
 //! tree. Parse errors are data ([`Document::errors`]), never `Result`s: every input gives a
 //! tree, as in a browser.
 //!
-//! ## Modules, in reading order
+//! ## The rooms, from the bottom up
 //!
+//! The map of the rooms (what each owns, what it may use) is `docs/ARCHITECTURE.md`; in
+//! short, each room uses only the rooms listed before it:
+//!
+//! - [`error`]: parse error codes and positions.
+//! - [`dom`]: the DOM Standard's tree: the [`Document`] arena, handles ([`NodeRef`],
+//!   [`ElementRef`]), names, strings, attributes, mutation, comparison, source positions, and
+//!   the hook point (the insertion, removing, children changed, post-connection and attribute
+//!   change steps) through which the rooms above learn of mutations. It names no room above.
 //! - [`encoding`]: which encoding turns the bytes into text (13.2.3).
 //! - [`tokenizer`]: the tokenizer (13.2.5), public for streaming token-level processing.
-//! - The tree builder (13.2.6, private): tokens to nodes; entry points are [`Document::parse`],
-//!   [`Document::parse_bytes`], [`Document::parse_fragment`] and [`Parser`].
-//! - [`dom`]: the [`Document`] arena, handles ([`NodeRef`], [`ElementRef`]), names, mutation,
-//!   rendered text.
+//! - The query caches (private `query/`): the element index and document order, kept current
+//!   through the hooks.
+//! - [`html`]: the HTML Standard's element semantics on the hooks: forms and validity, the
+//!   `select`/`option`/`selectedcontent` steps, directionality, languages, base URL and
+//!   URL-valued attributes, rendered text.
+//! - The tree builder (13.2.6, private) and the parser's entry points: tokens to nodes;
+//!   [`Document::parse`], [`Document::parse_bytes`], [`Document::parse_fragment`], [`Parser`].
 //! - [`select`]: CSS selectors over the arena.
 //! - [`serialize`]: the serialization algorithm (13.3) and its options.
 //! - [`xpath`]: XPath 1.0 over the arena, with the HTML Standard's rules for HTML documents.
-//! - [`error`]: parse error codes and positions.
+//! - [`xml`]: XML parsing, serialization and infoset coercion.
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -210,22 +241,26 @@
 pub mod dom;
 pub mod encoding;
 pub mod error;
+pub mod html;
 mod parser;
+mod query;
 pub mod select;
 pub mod serialize;
 pub mod stream;
 pub mod tokenizer;
 mod tree_builder;
+#[cfg(feature = "xml")]
 pub mod xml;
+#[cfg(feature = "xpath")]
 pub mod xpath;
 
 pub use dom::names::{AttrNamespace, LocalName, Namespace, local_name};
 pub use dom::{
-    Direction, Document, ElementName, ElementRef, Limit, MutationError, NodeId, NodeKind, NodeRef,
-    QuirksMode, ValidityState,
+    Document, ElementName, ElementRef, Limit, MutationError, NodeId, NodeKind, NodeRef, QuirksMode,
 };
 pub use encoding::{Confidence, EncodingError};
 pub use error::{ErrorCode, ParseError};
+pub use html::{Direction, ValidityState};
 pub use parser::ParseOptions;
 pub use parser::Parser;
 pub use parser::{
@@ -233,10 +268,18 @@ pub use parser::{
 };
 pub use select::{Selector, SelectorError, SelectorErrorKind};
 pub use tree_builder::FragmentContextError;
+#[cfg(feature = "url")]
 pub use url::Url;
+#[cfg(feature = "xpath")]
 pub use xpath::{XNode, XPath, XPathError, XPathValue};
 
-/// The README's examples, run as doctests (`cargo test --doc`).
-#[cfg(doctest)]
+/// The README's examples, run as doctests (`cargo test --doc`; they use every room).
+#[cfg(all(
+    doctest,
+    feature = "xml",
+    feature = "xpath",
+    feature = "url",
+    feature = "forms"
+))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

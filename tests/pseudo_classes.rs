@@ -1,6 +1,9 @@
 //! HTML's pseudo-classes (HTML, "Pseudo-classes"), one table per pseudo-class: for each
 //! markup, the ids of the elements a selector matches. Plus: which pseudo-classes parse (those
 //! Chromium accepts), directionality with mixed-script text, invariants on real pages.
+// (Validity and the form pseudo-classes need the `forms` feature: see tests/features.rs for
+// what a build without it does.)
+#![cfg(feature = "forms")]
 
 use html_arena::{Direction, Document, ElementRef, ParseOptions, Selector};
 

@@ -794,6 +794,7 @@ fn inserting_before_elements_while_querying() {
 }
 
 #[test]
+#[cfg(feature = "xpath")]
 fn additions_to_candidate_lists_built_empty() {
     // A query builds the class list of a page without classes (empty); elements inserted
     // afterwards, at the end or before others, are found by class, and XPath name tests

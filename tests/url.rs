@@ -1,6 +1,7 @@
 //! Absolute URLs: the document base URL (HTML Standard, "document base URL", "frozen base
 //! URL") and resolution by the URL Standard's parser, against the web-platform-tests URL data
 //! (`tests/data/url/`) and base-element edge cases.
+#![cfg(feature = "url")]
 
 use std::borrow::Cow;
 

@@ -2,6 +2,7 @@
 //! validation (candidates and validity states), form owners; table-driven, with the HTML
 //! Standard's own examples where it gives some ("States of the type attribute", "Common
 //! microsyntaxes", "Constraint validation").
+#![cfg(feature = "forms")]
 
 use html_arena::{Document, ElementRef, Selector, ValidityState};
 

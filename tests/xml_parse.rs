@@ -5,6 +5,7 @@
 //! module docs of `html_arena::xml::serialize` say so), well-formedness errors with positions,
 //! hostile inputs (entity expansion, external entities, depth, size), and the round trip
 //! HTML → coerce → XML → parse as XML → the same tree on every vendored page.
+#![cfg(feature = "xml")]
 
 use html_arena::xml::{XmlErrorKind, XmlFragmentContext, XmlParseOptions, XmlSerializeOptions};
 use html_arena::{Document, Namespace, ParseOptions, Selector};

@@ -7,6 +7,7 @@
 //! of `html_arena::xml::serialize` list a departure) gives; the WPT file
 //! `domparsing/XMLSerializer-serializeToString.html` cases that need XML documents are in
 //! `tests/xml_parse.rs`.
+#![cfg(feature = "xml")]
 
 use html_arena::xml::{self, NotWellFormed, XmlSerializeError, XmlSerializeOptions};
 use html_arena::{AttrNamespace, Document, ParseOptions};

@@ -1,6 +1,7 @@
 //! XPath 1.0: every axis, node test and core function, type conversions, the Recommendation's
 //! own examples (2 "Location Paths", 2.5 "Abbreviated Syntax"), the HTML Standard's name-test
 //! rules, real pages (XPath against equivalent CSS selectors), and adversarial expressions.
+#![cfg(feature = "xpath")]
 
 use html_arena::xpath::{MAX_NESTING, XNode, XPath, XPathErrorKind, XPathValue};
 use html_arena::{Document, NodeKind, NodeRef, Selector};

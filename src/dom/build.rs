@@ -173,8 +173,8 @@ impl Document {
     /// `false`, changing nothing, if `child` is `parent` or one of its ancestors.
     #[inline]
     pub(crate) fn append_node_checked(&mut self, parent: Id, child: Id) -> bool {
-        if self.steps_active() {
-            return self.insert_with_steps(parent, None, child);
+        if self.element_steps {
+            return (self.hooks.insert)(self, parent, None, child);
         }
         let child = self.tree_node(child);
         parent.checked_append(child, &mut self.arena).is_ok()
@@ -187,8 +187,8 @@ impl Document {
         let Some(parent) = self.parent_node(sibling) else {
             return false;
         };
-        if self.steps_active() {
-            return self.insert_with_steps(parent, Some(sibling), child);
+        if self.element_steps {
+            return (self.hooks.insert)(self, parent, Some(sibling), child);
         }
         let (sibling, child) = (self.tree_node(sibling), self.tree_node(child));
         sibling
@@ -196,68 +196,11 @@ impl Document {
             .is_ok()
     }
 
-    /// [`Document::append_node_checked`] and [`Document::insert_node_before_checked`] once
-    /// the document has select state: a move is a remove and an insert, with the removing,
-    /// insertion and post-connection steps of `select_steps.rs`.
-    #[inline(never)]
-    fn insert_with_steps(&mut self, parent: Id, before: Option<Id>, child: Id) -> bool {
-        let element = self.resolve_stand_in(child);
-        let (t_child, t_parent) = (self.tree_node(element), parent);
-        // Refuse (changing nothing) what would make child its own ancestor.
-        if t_child == t_parent
-            || (self.arena[t_child].first_child().is_some()
-                && t_parent.ancestors(&self.arena).any(|a| a == t_child))
-        {
-            return false;
-        }
-        if self.move_keeps_context(element, parent) {
-            // A move that changes no option's select (select_steps.rs).
-            let old = self.parent_node(element);
-            t_child.detach(&mut self.arena);
-            let done = self.attach_detached(t_child, t_parent, before);
-            match (done, old) {
-                (true, _) => self.note_child_added(parent),
-                (false, Some(old)) => self.steps_after_failed_move(element, old),
-                (false, None) => {}
-            }
-            return done;
-        }
-        let old = self.steps_before_move(element);
-        if let Some(old) = old {
-            t_child.detach(&mut self.arena);
-            self.steps_after_remove(element, old);
-        }
-        let done = self.attach_detached(t_child, t_parent, before);
-        if done {
-            self.steps_after_insert(element);
-        }
-        done
-    }
-
-    /// Inserts the detached `t_child` before `before` (which must still have a parent) or as
-    /// the last child of `t_parent`; whether it was inserted.
-    fn attach_detached(&mut self, t_child: Id, t_parent: Id, before: Option<Id>) -> bool {
-        match before {
-            Some(sibling) => {
-                let sibling = self.tree_node(sibling);
-                self.arena.get(sibling).and_then(|n| n.parent()).is_some()
-                    && sibling
-                        .checked_insert_before(t_child, &mut self.arena)
-                        .is_ok()
-            }
-            None => t_parent.checked_append(t_child, &mut self.arena).is_ok(),
-        }
-    }
-
     /// Removes `node` (with its subtree) from its parent, if it has one.
     #[inline]
     pub(crate) fn detach_node(&mut self, node: Id) {
-        if self.steps_active() {
-            let element = self.resolve_stand_in(node);
-            if let Some(old) = self.steps_before_move(element) {
-                self.tree_node(element).detach(&mut self.arena);
-                self.steps_after_remove(element, old);
-            }
+        if self.element_steps {
+            (self.hooks.remove)(self, node);
             return;
         }
         let node = self.tree_node(node);
@@ -282,7 +225,7 @@ impl Document {
     /// `from`; a child that would become its own ancestor is left in place). Stand-ins move
     /// like any child.
     pub(crate) fn move_children(&mut self, from: Id, to: Id) {
-        if self.steps_active() {
+        if self.element_steps {
             // One by one, with the steps.
             while let Some(child) = self.arena.get(from).and_then(|n| n.first_child()) {
                 if !self.append_node_checked(to, child) {

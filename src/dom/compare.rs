@@ -196,7 +196,7 @@ fn summary(
         )?,
         NodeKind::Element(e) => {
             write!(f, "<{}", short(e.local_name()))?;
-            if e.namespace() != crate::Namespace::Html {
+            if e.namespace() != super::names::Namespace::Html {
                 write!(f, " ({:?})", e.namespace())?;
             }
             for (i, a) in e.attrs().enumerate() {

@@ -4,38 +4,38 @@
 //! Storage is compact and flat: a node is its links plus 24 bytes of data; strings live in two
 //! per-document buffers (see `strings.rs`), attributes in one per-document list, names are
 //! interned integers. Dropping a document frees a few large buffers, whatever the tree's depth.
+//!
+//! This room is the DOM Standard's tree and nothing above it: arena, handles, names, strings,
+//! attributes, insert/remove/move (`mutate.rs`, and the tree builder's primitives in
+//! `build.rs`), comparison, dump, source positions. It names no room above it (the HTML
+//! semantics in `html/`, the query caches, the parser, selectors, XPath, XML, the
+//! serializer): they learn of mutations through the hook point in `hooks.rs` (the DOM
+//! Standard's insertion, removing, children changed, post-connection and attribute change
+//! steps, as a table of functions each document holds), and keep their per-document state in
+//! its opaque slots. `docs/ARCHITECTURE.md` has the map of the rooms.
 
 use std::collections::HashMap;
 use std::fmt;
 
 use indextree::Arena;
 
-mod build;
+pub(crate) mod build;
 pub(crate) use build::IdHash;
 pub mod compare;
-mod direction;
 mod dump;
-pub(crate) mod forms;
-pub(crate) mod index;
+pub(crate) mod hooks;
 mod mutate;
 pub mod names;
 mod node;
-mod order;
 pub mod positions;
 mod reclaim;
-mod select_steps;
 mod strings;
-mod text;
-mod url;
 
-pub use direction::Direction;
-pub use forms::ValidityState;
 pub use mutate::MutationError;
 pub use node::{
     Ancestors, Attribute, Attributes, Children, Descendants, Edge, ElementName, ElementRef,
     NodeKind, NodeRef, Traverse,
 };
-pub(crate) use order::{TreeOrder, UNNUMBERED};
 pub(crate) use strings::{PackedStr, StrHandle, StrRef, Strings};
 
 use crate::encoding::{Confidence, Encoding};
@@ -164,6 +164,7 @@ pub(crate) enum NodeData {
 /// ```
 #[derive(Clone)]
 pub struct Document {
+    // --- The tree (DOM Standard): nodes, their strings, attributes and names. ---------------
     /// This document's serial number (shared by its clones), stamped on its [`NodeId`]s.
     pub(crate) serial: u32,
     pub(crate) arena: Arena<NodeData>,
@@ -173,17 +174,15 @@ pub struct Document {
     pub(crate) names: DynamicNames,
     /// Each `template` element's contents fragment.
     pub(crate) template_contents: HashMap<indextree::NodeId, indextree::NodeId, build::IdHash>,
+    /// An XML document's namespace URLs and prefixes (`None` for HTML documents).
+    pub(crate) xml_names: Option<Box<names::XmlNames>>,
+
+    // --- What the parse found (read-only after parsing). ------------------------------------
     pub(crate) quirks_mode: QuirksMode,
     pub(crate) scripting: bool,
     pub(crate) errors: Vec<ParseError>,
     /// Errors found, including those not kept.
     pub(crate) error_count: usize,
-    /// Whether caches derived from the tree (selector indexes) are still valid; every
-    /// mutation clears it.
-    pub(crate) caches_valid: bool,
-    /// The selector index (see `index.rs`), built by the first query that needs it and kept
-    /// up to date by mutations.
-    pub(crate) index_cache: index::IndexCache,
     /// For a parsed fragment, its context element (namespace, local name): serializing the
     /// fragment serializes it as that element's contents.
     pub(crate) fragment_context: Option<(Namespace, LocalName)>,
@@ -195,24 +194,37 @@ pub struct Document {
     pub(crate) encoding_confidence: Confidence,
     /// The resource limit that stopped the parse, if one did.
     pub(crate) limit_hit: Option<Limit>,
+    /// The document's URL (`html/url.rs`), if one was given.
+    #[cfg(feature = "url")]
+    pub(crate) url: Option<Box<::url::Url>>,
+
+    // --- The layers above: hooks, their state, derived caches (see `hooks.rs`). -------------
+    /// The hooks the layers above run on mutations (installed by the constructors).
+    pub(crate) hooks: &'static hooks::Hooks,
+    /// Whether the element steps (insertion, removing, children changed; the tree builder's
+    /// moves) have work: set by the layer whose state they change (the `select` steps, from
+    /// the first `select` with an `option` or `selectedcontent` on).
+    pub(crate) element_steps: bool,
+    /// The HTML element state (`html/`: the select/option/selectedcontent state, the base
+    /// URL) and the query caches (`query/`: the selector index, document order), in slots
+    /// this room does not know the types of.
+    pub(crate) ext: hooks::Extensions,
+    /// Whether caches derived from the tree (selector indexes) are still valid; every
+    /// mutation clears it.
+    pub(crate) caches_valid: bool,
+
+    // --- Parser-only state (lives only while parsing). --------------------------------------
     /// While parsing: stand-ins for deep open elements (see `build.rs`).
     pub(crate) stand_ins: build::StandIns,
-    /// The document's URL (see `url.rs`), if one was given.
-    pub(crate) url: Option<Box<::url::Url>>,
-    /// The document base URL (see `url.rs`), computed on first use; every mutation drops it.
-    pub(crate) base_url_cache: std::sync::OnceLock<::url::Url>,
-    /// Document order as numbers (see `order.rs`), built on first use; every mutation drops it.
-    pub(crate) order_cache: std::sync::OnceLock<Box<order::TreeOrder>>,
-    /// The option/select/selectedcontent state, from the first `select` on (see
-    /// `select_steps.rs`).
-    pub(crate) select_state: Option<Box<select_steps::SelectState>>,
-    /// An XML document's namespace URLs and prefixes (`None` for HTML documents).
-    pub(crate) xml_names: Option<Box<names::XmlNames>>,
 }
 
 impl Document {
     /// An empty document (a `Document` node and nothing else) over `source`.
-    pub(crate) fn with_source(source: String, root_kind: NodeData) -> Document {
+    pub(crate) fn with_source(
+        source: String,
+        root_kind: NodeData,
+        hooks: &'static hooks::Hooks,
+    ) -> Document {
         // The parser reserves room for the nodes once it has seen the input.
         let mut arena = Arena::with_capacity(4);
         let root = arena.new_node(root_kind);
@@ -229,29 +241,19 @@ impl Document {
             errors: Vec::new(),
             error_count: 0,
             caches_valid: false,
-            index_cache: index::IndexCache::default(),
+            hooks,
+            element_steps: false,
+            ext: hooks::Extensions::default(),
             fragment_context: None,
             positions: None,
             encoding: encoding_rs::UTF_8,
             encoding_confidence: Confidence::Irrelevant,
             limit_hit: None,
             stand_ins: build::StandIns::default(),
+            #[cfg(feature = "url")]
             url: None,
-            base_url_cache: std::sync::OnceLock::new(),
-            order_cache: std::sync::OnceLock::new(),
-            select_state: None,
             xml_names: None,
         }
-    }
-
-    /// An empty document with no input: a `Document` node and nothing else.
-    ///
-    /// ```
-    /// let doc = html_arena::Document::new();
-    /// assert!(doc.root().first_child().is_none());
-    /// ```
-    pub fn new() -> Document {
-        Document::with_source(String::new(), NodeData::Document)
     }
 
     /// The root node: the `Document` node, or the `DocumentFragment` of a parsed fragment.
@@ -485,19 +487,13 @@ impl Document {
             let contents = self.arena.new_node(NodeData::Fragment);
             self.template_contents.insert(id, contents);
         }
-        // (The names `note_created` files, checked here: most elements skip the call.)
-        if ns == Namespace::Html
-            && matches!(
-                name,
-                names::local_name::SELECT
-                    | names::local_name::OPTION
-                    | names::local_name::SELECTEDCONTENT
-            )
-        {
-            self.note_created(name, ns);
+        // The creation hook, for the few names the layers above watch (most elements skip
+        // the call).
+        if ns == Namespace::Html && self.hooks.created_names.contains(&name) {
+            (self.hooks.created)(self, name);
         }
-        if parent.is_some() && self.select_state.is_some() {
-            self.steps_after_insert(id);
+        if parent.is_some() && self.element_steps {
+            (self.hooks.post_insert)(self, id);
         }
         id
     }
@@ -583,7 +579,7 @@ impl Document {
         }
         let r = self.strings.push_maybe_source(text, source_offset);
         parent.append_value(NodeData::Text(r), &mut self.arena);
-        self.note_child_added(parent);
+        self.children_changed(parent);
     }
 
     /// Inserts text before `sibling`, merging with a text node right before it.
@@ -605,7 +601,7 @@ impl Document {
         let node = self.arena.new_node(NodeData::Text(r));
         sibling.insert_before(node, &mut self.arena);
         if let Some(parent) = self.arena[sibling].parent() {
-            self.note_child_added(parent);
+            self.children_changed(parent);
         }
     }
 

@@ -122,7 +122,7 @@ impl Document {
         }
     }
 
-    fn live_element(&self, id: NodeId) -> Result<indextree::NodeId> {
+    pub(crate) fn live_element(&self, id: NodeId) -> Result<indextree::NodeId> {
         let raw = self.live(id)?;
         match self.data(raw) {
             NodeData::Element(_) => Ok(raw),
@@ -130,15 +130,12 @@ impl Document {
         }
     }
 
-    /// Marks caches derived from the tree as changed; every mutation calls this. The selector
-    /// index is not dropped: each mutation updates it first (`index_attributes_changed`,
-    /// `index_removing`, `index_inserting`; see `index.rs`), and this drops what it derives
-    /// from the whole tree.
+    /// Marks caches derived from the tree as changed; every mutation calls this last. The
+    /// layers above update their state first, through the other hooks (`hooks.rs`); the
+    /// `changed` hook then drops what they derive from the whole tree.
     pub(crate) fn tree_changed(&mut self) {
         self.caches_valid = false;
-        self.index_tree_changed();
-        self.base_url_cache = std::sync::OnceLock::new();
-        self.order_cache = std::sync::OnceLock::new();
+        (self.hooks.changed)(self);
     }
 
     // ---------------------------------------------------------------------------------------
@@ -288,10 +285,10 @@ impl Document {
             n = o; // Replacing with an empty fragment only removes `old`.
         }
         if n != o {
-            self.index_inserting(parent, new.raw);
+            (self.hooks.inserting)(self, parent, new.raw);
             self.insert_unchecked(parent, new.raw, Place::Before(o));
         }
-        self.index_removing(o);
+        (self.hooks.removing)(self, o);
         self.detach_with_steps(o);
         self.tree_changed();
         Ok(())
@@ -337,7 +334,7 @@ impl Document {
         if self.arena[n].parent().is_none() {
             return Ok(());
         }
-        self.index_removing(n);
+        (self.hooks.removing)(self, n);
         self.detach_with_steps(n);
         self.tree_changed();
         Ok(())
@@ -368,13 +365,13 @@ impl Document {
         }
         // The index learns of the removal while the node is still in place (the walk hints
         // move past it in document order), then the removing steps run.
-        self.index_removing(n);
+        (self.hooks.removing)(self, n);
         self.detach_with_steps(n);
         // Template contents hang off their templates outside the tree: free them too.
         let mut work = vec![n];
         while let Some(top) = work.pop() {
             if top != n {
-                self.index_removing(top);
+                (self.hooks.removing)(self, top);
             }
             // Freed slots are reused by new nodes, which must not inherit these spans.
             if let Some(positions) = self.positions.as_mut() {
@@ -487,7 +484,7 @@ impl Document {
     fn insert(&mut self, parent: indextree::NodeId, node: NodeId, place: Place) -> Result<()> {
         let n = self.live(node)?;
         self.check_insertion(parent, n, None)?;
-        self.index_inserting(parent, n);
+        (self.hooks.inserting)(self, parent, n);
         self.insert_unchecked(parent, n, place);
         self.tree_changed();
         Ok(())
@@ -529,11 +526,8 @@ impl Document {
                 }
             }
         }
-        // The insertion and post-connection steps (`select_steps.rs`).
-        for &n in &nodes {
-            self.steps_after_insert(n);
-        }
-        self.index_inserted(parent, &nodes);
+        // The insertion and post-connection steps.
+        (self.hooks.inserted)(self, parent, &nodes);
     }
 
     // ---------------------------------------------------------------------------------------
@@ -593,8 +587,7 @@ impl Document {
         if let NodeData::Element(d) = self.data_mut(e) {
             d.attrs = range;
         }
-        self.index_attributes_changed(e);
-        self.attribute_changed(e, name, true);
+        (self.hooks.attribute_changed)(self, e, name, true);
         self.tree_changed();
         Ok(())
     }
@@ -631,8 +624,7 @@ impl Document {
         if let NodeData::Element(d) = self.data_mut(e) {
             d.attrs = range;
         }
-        self.index_attributes_changed(e);
-        self.attribute_changed(e, id, false);
+        (self.hooks.attribute_changed)(self, e, id, false);
         self.tree_changed();
         Ok(true)
     }
@@ -667,7 +659,7 @@ impl Document {
                 if !text.is_empty() {
                     let t = self.new_text(text);
                     n.append(t.raw, &mut self.arena);
-                    self.note_child_added(n);
+                    self.children_changed(n);
                 }
             }
             NodeData::Document => {
@@ -676,51 +668,6 @@ impl Document {
                 ));
             }
             NodeData::Doctype(_) => return Err(MutationError::NotCharacterData(node)),
-        }
-        self.tree_changed();
-        Ok(())
-    }
-
-    /// Replaces the children of `element` (for a `template`, its contents) with the nodes
-    /// parsed from `html` as the element's contents: the DOM's `innerHTML` setter, running
-    /// the fragment parsing algorithm with `element` as the context.
-    ///
-    /// ```
-    /// use html_arena::Document;
-    /// let mut doc = Document::parse("<table><tr id=row><td>old</table>");
-    /// let row = doc.root().descendants().find(|n| n.as_element().is_some_and(|e| e.id() == Some("row"))).unwrap().node_id();
-    /// doc.set_inner_html(row, "<td>a<td>b").unwrap();
-    /// assert_eq!(doc.node(row).unwrap().inner_html(), "<td>a</td><td>b</td>");
-    /// ```
-    pub fn set_inner_html(&mut self, element: NodeId, html: &str) -> Result<()> {
-        let e = self.live_element(element)?;
-        let data = *self
-            .element_data(e)
-            .ok_or(MutationError::NotAnElement(element))?;
-        let name = self.name_str(data.name);
-        let context = match data.ns {
-            Namespace::Html => name.to_owned(),
-            Namespace::Svg => format!("svg {name}"),
-            Namespace::MathMl => format!("math {name}"),
-            // An element of an XML document outside the three namespaces: no HTML context.
-            Namespace::None | Namespace::Other(_) => {
-                return Err(MutationError::InvalidName(name.to_owned()));
-            }
-        };
-        let options = crate::ParseOptions::default().with_scripting(self.scripting);
-        let fragment = Document::parse_fragment(html, &context, &options)
-            .map_err(|_| MutationError::InvalidName(context.clone()))?;
-        let target = self.template_contents_of(e).unwrap_or(e);
-        // The old children are freed (as `remove_children` does).
-        while let Some(child) = self.arena[target].first_child() {
-            self.decompose(self.id_of(child))?;
-        }
-        for child in fragment.root().children() {
-            let copy = self.import_subtree(&fragment, child.node_id())?;
-            self.index_inserting(target, copy.raw);
-            target.append(copy.raw, &mut self.arena);
-            self.steps_after_insert(copy.raw);
-            self.index_inserted(target, &[copy.raw]);
         }
         self.tree_changed();
         Ok(())

@@ -24,7 +24,9 @@
 
 use super::node::{ElementRef, NodeRef};
 use crate::error::LineCol;
-use crate::tokenizer::Span;
+
+/// A byte range of the source (the tokenizer's spans convert into it).
+type Span = std::ops::Range<usize>;
 
 /// A range of the source text, with the line and column where it starts.
 ///
@@ -93,14 +95,16 @@ impl Positions {
     }
 
     /// Sets the span of a node (an element's start tag).
-    pub(crate) fn set(&mut self, id: indextree::NodeId, span: Span) {
+    pub(crate) fn set(&mut self, id: indextree::NodeId, span: impl Into<Span>) {
+        let span = span.into();
         let e = self.entry(id);
         e.start = span.start;
         e.end = span.end;
     }
 
     /// Widens a text node's span to cover `span` too.
-    pub(crate) fn extend(&mut self, id: indextree::NodeId, span: Span) {
+    pub(crate) fn extend(&mut self, id: indextree::NodeId, span: impl Into<Span>) {
+        let span = span.into();
         let e = self.entry(id);
         if e.start == NONE {
             e.start = span.start;
@@ -112,7 +116,8 @@ impl Positions {
     }
 
     /// Sets the span of the end tag that closed an element (the first one wins).
-    pub(crate) fn set_end_tag(&mut self, id: indextree::NodeId, span: Span) {
+    pub(crate) fn set_end_tag(&mut self, id: indextree::NodeId, span: impl Into<Span>) {
+        let span = span.into();
         let e = self.entry(id);
         if e.end_tag_start == NONE {
             e.end_tag_start = span.start;

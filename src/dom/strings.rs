@@ -310,6 +310,10 @@ impl Strings {
 
     /// The text of `r` (a [`StrRef`] or a [`PackedStr`]).
     #[inline]
+    #[cfg_attr(
+        not(all(feature = "xml", feature = "xpath", feature = "url", feature = "forms")),
+        allow(dead_code)
+    )]
     pub(crate) fn get(&self, r: impl StrHandle) -> &str {
         r.text(self)
     }

@@ -7,6 +7,7 @@
 //! encoding sniffing, decoding, and starting over when a `<meta>` changes the encoding.
 
 mod bytes;
+mod inner_html;
 mod script;
 
 use encoding_rs::Encoding;
@@ -100,6 +101,7 @@ pub struct ParseOptions {
     /// The document's URL: the base for its relative URLs (see
     /// [`Document::base_url`](crate::Document::base_url)). `None` (the default) makes it
     /// `about:blank`.
+    #[cfg(feature = "url")]
     pub url: Option<url::Url>,
 }
 
@@ -117,6 +119,7 @@ impl Default for ParseOptions {
             max_depth: None,
             source_positions: false,
             keep_source: true,
+            #[cfg(feature = "url")]
             url: None,
         }
     }
@@ -264,6 +267,7 @@ impl ParseOptions {
         self
     }
 
+    #[cfg(feature = "url")]
     /// Sets [`url`](ParseOptions::url), the document's URL.
     ///
     /// ```
@@ -338,13 +342,20 @@ fn error_order(e: &ParseError) -> (usize, bool) {
 impl Pipeline {
     /// A pipeline for a whole document.
     fn document(options: &ParseOptions) -> Pipeline {
-        let mut doc = Document::with_source(String::new(), NodeData::Document);
+        let mut doc = Document::with_source(
+            String::new(),
+            NodeData::Document,
+            &crate::html::hooks::HOOKS,
+        );
         if options.source_positions {
             doc.positions = Some(Box::default());
         }
         let keep = options.keep_source || options.source_positions;
         doc.strings.set_keep_source(keep);
-        doc.url = options.url.clone().map(Box::new);
+        #[cfg(feature = "url")]
+        {
+            doc.url = options.url.clone().map(Box::new);
+        }
         let mut builder = TreeBuilder::new(doc, options.scripting, options.error_limit());
         builder.max_nodes = options.max_nodes;
         builder.max_depth = options.max_depth;
@@ -360,12 +371,19 @@ impl Pipeline {
     /// Throws the parse away and starts a new document with the same options.
     fn restart(&mut self) {
         let old = &self.builder;
-        let mut doc = Document::with_source(String::new(), NodeData::Document);
+        let mut doc = Document::with_source(
+            String::new(),
+            NodeData::Document,
+            &crate::html::hooks::HOOKS,
+        );
         if old.doc.positions.is_some() {
             doc.positions = Some(Box::default());
         }
         doc.strings.set_keep_source(self.lean.is_none());
-        doc.url = old.doc.url.clone();
+        #[cfg(feature = "url")]
+        {
+            doc.url = old.doc.url.clone();
+        }
         let mut builder = TreeBuilder::new(doc, old.scripting, old.error_limit);
         builder.max_nodes = old.max_nodes;
         builder.max_depth = old.max_depth;
@@ -621,7 +639,10 @@ impl Parser {
         if options.source_positions {
             builder.doc.positions = Some(Box::default());
         }
-        builder.doc.url = options.url.clone().map(Box::new);
+        #[cfg(feature = "url")]
+        {
+            builder.doc.url = options.url.clone().map(Box::new);
+        }
         builder.max_nodes = options.max_nodes;
         builder.max_depth = options.max_depth;
         let mut tokenizer = new_tokenizer();
@@ -930,7 +951,8 @@ mod stand_in_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ErrorCode, QuirksMode};
+    use crate::dom::QuirksMode;
+    use crate::error::ErrorCode;
 
     #[test]
     fn errors_have_positions_in_input_order() {

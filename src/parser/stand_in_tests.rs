@@ -3,7 +3,7 @@
 //! every element, every second or third one, or none.
 
 use super::{ParseOptions, Parser};
-use crate::Document;
+use crate::dom::Document;
 
 /// Parses `input` (as a fragment of `context` when given) with stand-ins every `spacing`
 /// stack positions.
@@ -18,7 +18,7 @@ fn parse(input: &str, context: Option<&str>, scripting: bool, spacing: usize) ->
     parser.finish()
 }
 
-fn summary(doc: &Document) -> (String, Vec<(crate::ErrorCode, u32, u32)>) {
+fn summary(doc: &Document) -> (String, Vec<(crate::error::ErrorCode, u32, u32)>) {
     let errors = doc
         .errors()
         .iter()

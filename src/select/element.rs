@@ -21,10 +21,10 @@ use selectors::{Element, OpaqueElement};
 
 use super::parser::{AttrValue, HtmlImpl, Ident, Name, NsUrl};
 use super::pseudo::{self, PseudoClass, PseudoElement};
-use crate::dom::forms::{Control, ElementStates};
-use crate::dom::index::{Elem, FLAG_ROOT, NONE, TreeIndex, ci_hash};
 use crate::dom::names::{AttrNamespace, LocalName, Namespace};
 use crate::dom::{Attr, Document, NodeRef};
+use crate::html::forms::{Control, ElementStates};
+use crate::query::index::{Elem, FLAG_ROOT, NONE, TreeIndex, ci_hash};
 
 /// The trees a query runs over: a document and an index of it (or of one of its detached
 /// subtrees).
@@ -113,7 +113,7 @@ impl<'a> El<'a> {
     /// The tree-wide element state of this element's index (see `dom::forms`).
     #[inline]
     pub(crate) fn states(self) -> &'a ElementStates {
-        crate::dom::forms::states(self.doc(), self.index())
+        crate::html::forms::states(self.doc(), self.index())
     }
 
     /// This element as the form layer sees it.

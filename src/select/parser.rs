@@ -29,8 +29,8 @@ use selectors::parser::{
 use super::pseudo::{PseudoClass, PseudoElement};
 use super::query::MatchState;
 use super::text::{TextArg, TextKind};
-use crate::dom::index::{ListKind, ci_hash};
 use crate::dom::names::{LocalName, Namespace};
+use crate::query::index::{ListKind, ci_hash};
 
 /// How deeply blocks (`:is(`, `:not(`, `[`, ...) may nest in a selector. Parsing and matching
 /// recurse on this depth, so it is bounded; real selectors nest a few levels.
@@ -444,8 +444,23 @@ impl<'i> selectors::parser::Parser<'i> for HtmlParser<'_> {
     }
 
     fn parse_non_ts_pseudo_class(&self, name: &str) -> PResult<PseudoClass> {
-        PseudoClass::from_name(name)
-            .ok_or_else(|| ParseError::custom(Custom::UnknownPseudoClass(name.to_owned())))
+        let pc = PseudoClass::from_name(name)
+            .ok_or_else(|| ParseError::custom(Custom::UnknownPseudoClass(name.to_owned())))?;
+        // Without the `forms` feature there is no constraint validation: the pseudo-classes
+        // that need it are unsupported (`SelectorErrorKind::UnknownPseudoClass`).
+        #[cfg(not(feature = "forms"))]
+        if matches!(
+            pc,
+            PseudoClass::Valid
+                | PseudoClass::Invalid
+                | PseudoClass::InRange
+                | PseudoClass::OutOfRange
+        ) {
+            return Err(ParseError::custom(Custom::UnknownPseudoClass(
+                name.to_owned(),
+            )));
+        }
+        Ok(pc)
     }
 
     fn parse_non_ts_functional_pseudo_class(
@@ -471,9 +486,9 @@ impl<'i> selectors::parser::Parser<'i> for HtmlParser<'_> {
             "lang" => parse_lang(input),
             "dir" => parse_ident_argument(input).map(|ident| {
                 let direction = if ident.eq_ignore_ascii_case("ltr") {
-                    Some(crate::dom::Direction::Ltr)
+                    Some(crate::html::Direction::Ltr)
                 } else if ident.eq_ignore_ascii_case("rtl") {
-                    Some(crate::dom::Direction::Rtl)
+                    Some(crate::html::Direction::Rtl)
                 } else {
                     None
                 };

@@ -78,15 +78,15 @@ use selectors::parser::NonTSPseudoClass;
 
 use super::element::El;
 use super::parser::{Custom, HasArg, HtmlImpl};
-use crate::dom::Direction;
-use crate::dom::forms::validity::{
+use crate::dom::names::{LocalName, Namespace, local_name as ln};
+use crate::html::Direction;
+use crate::html::forms::validity::{
     V_CANDIDATE, V_HAS_INVALID, V_INVALID, V_OUT_OF_RANGE, V_RANGE_LIMITED,
 };
-use crate::dom::forms::{
+use crate::html::forms::{
     CHECKED, DEFAULT, DISABLED, INDETERMINATE, InputType, READ_WRITE, sanitize,
 };
-use crate::dom::index::FLAG_LINK;
-use crate::dom::names::{LocalName, Namespace, local_name as ln};
+use crate::query::index::FLAG_LINK;
 
 /// A pseudo-class this crate implements (beyond the tree-structural ones the `selectors` crate
 /// matches itself: `:root`, `:empty`, `:first-child`, `:nth-child()`, `:scope`, `:is()`, ...).

@@ -40,8 +40,8 @@ use super::parser::{
 };
 use super::pseudo::PseudoClass;
 use super::walk::{self, Walk};
-use crate::dom::index::{FLAG_DEAD, ListKind, Lists, NONE, Scope, TreeIndex};
 use crate::dom::{Document, ElementRef, NodeRef, QuirksMode};
+use crate::query::index::{FLAG_DEAD, ListKind, Lists, NONE, Scope, TreeIndex};
 
 /// Per-query state that matching reaches through `MatchingContext::extra_data`: the results
 /// of each `:has()` of the selector for every element of the index, computed on first use.
@@ -638,7 +638,7 @@ impl Cursor {
     fn next(&mut self, index: &TreeIndex, scanned: &mut u32) -> Option<u32> {
         match self {
             Cursor::Range { next, stop, key } => {
-                let has_key = |pos: u32, e: &crate::dom::index::Elem| match *key {
+                let has_key = |pos: u32, e: &crate::query::index::Elem| match *key {
                     None => true,
                     Some((ListKind::LocalName, hash)) => e.name_hash == hash,
                     Some((ListKind::Id, hash)) => e.id_attr != NONE && e.id_hash == hash,

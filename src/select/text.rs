@@ -33,8 +33,8 @@ use selectors::context::MatchingContext;
 
 use super::element::El;
 use super::parser::HtmlImpl;
-use crate::dom::index::{NONE, TreeIndex};
 use crate::dom::{Document, NodeData};
+use crate::query::index::{NONE, TreeIndex};
 
 /// Which text, and how it is compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -27,9 +27,9 @@ use selectors::context::QuirksMode as EngineQuirks;
 use selectors::parser::{Component, Selector as RawSelector};
 
 use super::parser::{HtmlImpl, Ident, Name, Parsed};
-use crate::dom::index::is_ascii_whitespace;
 use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name};
 use crate::dom::{Attr, Document, ElementData, NodeData};
+use crate::query::index::is_ascii_whitespace;
 
 /// A walk over the elements below a root, in document order (iterative: any depth).
 pub(crate) struct Walk {

@@ -4,9 +4,13 @@
 use super::*;
 
 /// Everything a sink can see, in order (adjacent character tokens joined: how a run of
-/// characters is cut into tokens may depend on where chunks end).
+/// characters is cut into tokens may depend on where chunks end; and a run the fast paths
+/// continue after a CRLF's dropped CR, from its LF, joins the text before the CR as the
+/// states' own LF token for the pair would, not verbatim).
 #[derive(Default)]
 struct Record {
+    /// The input's bytes (to tell a dropped CR).
+    input: Vec<u8>,
     out: Vec<String>,
     /// The character tokens not yet written out: text, span, verbatim.
     text: Option<(String, Span, bool)>,
@@ -35,11 +39,16 @@ impl TokenSink for Record {
             verbatim,
         } = token
         {
+            let after_cr = |end: usize| {
+                span.start == end + 1
+                    && text.starts_with('\n')
+                    && self.input.get(end) == Some(&b'\r')
+            };
             match &mut self.text {
-                Some((t, s, v)) if s.end == span.start => {
+                Some((t, s, v)) if s.end == span.start || after_cr(s.end) => {
+                    *v &= verbatim && s.end == span.start;
                     t.push_str(text);
                     s.end = span.end;
-                    *v &= verbatim;
                 }
                 _ => {
                     self.flush_text();
@@ -103,7 +112,10 @@ impl TokenSink for Record {
 fn tokenize(input: &str, chunks: &[usize], reference_only: bool) -> Vec<String> {
     let mut t = Tokenizer::new();
     t.reference_only = reference_only;
-    let mut r = Record::default();
+    let mut r = Record {
+        input: input.as_bytes().to_vec(),
+        ..Record::default()
+    };
     let mut at = 0;
     for &n in chunks {
         let mut end = (at + n).min(input.len());

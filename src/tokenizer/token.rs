@@ -18,6 +18,13 @@ pub struct Span {
     pub end: usize,
 }
 
+impl From<Span> for std::ops::Range<usize> {
+    /// The span's byte range (what the DOM's source positions store).
+    fn from(span: Span) -> std::ops::Range<usize> {
+        span.start..span.end
+    }
+}
+
 impl Span {
     /// A span from `start` to `end`.
     #[inline]

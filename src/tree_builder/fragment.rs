@@ -106,7 +106,7 @@ impl TreeBuilder {
         // returns is rooted at the DocumentFragment (the root insertion target); the `html`
         // root element lives beside it, detached, and so does a stand-in for a `form` context
         // element (the only context the parser needs as a node).
-        let doc = Document::with_source(source, NodeData::Fragment);
+        let doc = Document::with_source(source, NodeData::Fragment, &crate::html::hooks::HOOKS);
         let mut tb = TreeBuilder::new(doc, scripting, error_limit);
         let mut name = tb.doc.intern(&context.name);
         if context.ns == Namespace::Svg {

@@ -507,7 +507,7 @@ fn parse_str(
     let mut p = Parser {
         text,
         options,
-        doc: Document::with_source(String::new(), root_kind),
+        doc: Document::with_source(String::new(), root_kind, &crate::html::hooks::HOOKS),
         names: XmlNames::default(),
         scope: Scope::new(),
         stack: Vec::new(),

@@ -17,9 +17,10 @@ use std::collections::{HashMap, HashSet};
 use super::ast::{ArithOp, Axis, CmpOp, Expr, NodeTest, Span, Step};
 use super::error::{XPathError, XPathErrorKind};
 use super::value::{number_to_string, string_to_number};
-use crate::dom::index::{ListKind, ci_hash};
 use crate::dom::names::{AttrNamespace, Namespace};
-use crate::dom::{Document, NodeData, NodeRef, TreeOrder, UNNUMBERED};
+use crate::dom::{Document, NodeData, NodeRef};
+use crate::query::index::{ListKind, ci_hash};
+use crate::query::{TreeOrder, UNNUMBERED};
 
 pub(crate) type Raw = indextree::NodeId;
 

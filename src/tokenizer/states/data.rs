@@ -41,7 +41,8 @@ impl Tokenizer {
                     None => break,
                 }
             }
-            if input.pos > start {
+            let after_text = input.pos > start;
+            if after_text {
                 let text = &input.text[start..input.pos];
                 self.emit_chars(sink, text, input.base + start, input.offset(), true);
                 if self.state != State::Data {
@@ -84,6 +85,12 @@ impl Tokenizer {
                 }
                 continue;
             }
+            if input.rest_bytes().starts_with(b"\r\n") && self.fast_paths() {
+                if self.crlf_in_text(input, sink, after_text) != State::Data {
+                    return Flow::Continue;
+                }
+                continue;
+            }
             match self.peek(input, sink) {
                 Peek::Char('&', _) => {
                     input.advance();
@@ -111,6 +118,27 @@ impl Tokenizer {
                 return Flow::Continue;
             }
         }
+    }
+
+    /// 13.2.3.5: a CRLF pair (at `input.pos`) in a text state reads as one LF. Right after
+    /// text, the CR is dropped and the LF starts the next run (still a slice of the input,
+    /// not a token of its own); else the pair is an LF token spanning both (where a text's
+    /// span starts). Returns the state after.
+    #[inline]
+    fn crlf_in_text<S: TokenSink>(
+        &mut self,
+        input: &mut Input<'_>,
+        sink: &mut S,
+        after_text: bool,
+    ) -> State {
+        if after_text {
+            input.skip(1);
+        } else {
+            let at = input.offset();
+            input.skip(2);
+            self.emit_chars(sink, "\n", at, at + 2, false);
+        }
+        self.state
     }
 
     /// 13.2.5.2 RCDATA state
@@ -172,6 +200,12 @@ impl Tokenizer {
                 if self.state != me {
                     return Flow::Continue;
                 }
+            }
+            if input.rest_bytes().starts_with(b"\r\n") && self.fast_paths() {
+                if self.crlf_in_text(input, sink, !run.is_empty()) != me {
+                    return Flow::Continue;
+                }
+                continue;
             }
             let offset = input.offset();
             match self.peek(input, sink) {

@@ -50,7 +50,7 @@
 //!   [`Scope`]; the candidate lists are sorted by label). The cost is what was inserted, plus
 //!   the ancestors whose subtree grows when nothing follows the new elements among their
 //!   siblings (bounded: deeper, the index is dropped), plus amortized O(log n) relabeling.
-//!   The state computed over a whole tree (`dom::forms`: form owners, radio groups,
+//!   The state computed over a whole tree (`html::forms`: form owners, radio groups,
 //!   directionality, languages, validity), XPath and template contents want positions in
 //!   document order: they get a flat index built afresh ([`Document::select_index`]). Both
 //!   kinds of insertion need a document without template contents and without `select`
@@ -273,6 +273,10 @@ impl Lists {
     /// The entries of a candidate list for `hash` whose positions are in `lo..hi`, in an
     /// index whose positions are in document order (less those known to be dead at the
     /// front).
+    #[cfg_attr(
+        not(all(feature = "xml", feature = "xpath", feature = "url", feature = "forms")),
+        allow(dead_code)
+    )]
     pub(crate) fn range(
         &self,
         kind: ListKind,
@@ -457,8 +461,9 @@ pub(crate) struct TreeIndex {
     /// How many elements are dead.
     dead: u32,
     /// State that the HTML pseudo-classes derive from the whole tree (form owners, radio
-    /// groups, disabled fieldsets, languages, editability), computed on first use.
-    pub(crate) html: OnceLock<super::forms::ElementStates>,
+    /// groups, disabled fieldsets, languages, editability), computed on first use by
+    /// `html::forms::states`, in a slot whose type this room does not know.
+    pub(crate) html: crate::dom::hooks::SlotCell,
     /// Document order, once elements were inserted before indexed elements (until then the
     /// positions are in document order and each element's subtree is `pos..end`).
     order: Option<Box<Order>>,
@@ -676,7 +681,7 @@ impl TreeIndex {
 
     /// Whether the positions are in document order (no element was inserted before indexed
     /// ones since the index was built): each element's subtree is then `pos..end`. Only
-    /// such an index serves the state computed over a whole tree (`dom::forms`), XPath and
+    /// such an index serves the state computed over a whole tree (`html::forms`), XPath and
     /// template contents.
     #[inline]
     pub(crate) fn is_flat(&self) -> bool {
@@ -1622,13 +1627,13 @@ impl Document {
     /// The selector index of this document, built on first use and kept up to date by
     /// mutations; its positions may not be in document order (see [`TreeIndex::is_flat`]).
     pub(crate) fn query_index(&self) -> &TreeIndex {
-        self.index_cache.index.get_or_init(|| self.build_index())
+        self.index_cache().index.get_or_init(|| self.build_index())
     }
 
     /// A new index of the whole document.
     fn build_index(&self) -> Box<TreeIndex> {
         let index = TreeIndex::for_document(self);
-        self.index_cache.indexed.add(index.elems.len() as u64);
+        self.index_cache().indexed.add(index.elems.len() as u64);
         Box::new(index)
     }
 
@@ -1640,7 +1645,9 @@ impl Document {
         if shared.is_flat() {
             return shared;
         }
-        self.index_cache.compact.get_or_init(|| self.build_index())
+        self.index_cache()
+            .compact
+            .get_or_init(|| self.build_index())
     }
 
     /// A flat index of the document without dead elements: the selector index if it is one,
@@ -1650,12 +1657,14 @@ impl Document {
         if !shared.has_dead() && shared.is_flat() {
             return shared;
         }
-        self.index_cache.compact.get_or_init(|| self.build_index())
+        self.index_cache()
+            .compact
+            .get_or_init(|| self.build_index())
     }
 
     /// The selector index, if it is built.
     pub(crate) fn built_index(&self) -> Option<&TreeIndex> {
-        self.index_cache.index.get().map(|index| &**index)
+        self.index_cache().index.get().map(|index| &**index)
     }
 
     /// Counts `n` elements or nodes visited by a query without the index (a chain index for
@@ -1663,14 +1672,14 @@ impl Document {
     /// was dropped adds up to about one pass over the document, and the whole index is worth
     /// building.
     pub(crate) fn note_unindexed(&self, n: usize) -> bool {
-        let cache = &self.index_cache;
+        let cache = self.index_cache();
         cache.unindexed.add(n as u64);
         !self.may_go_unindexed()
     }
 
     /// Whether queries may still go without the index (see [`Document::note_unindexed`]).
     pub(crate) fn may_go_unindexed(&self) -> bool {
-        self.index_cache.unindexed.get() < (self.arena.len() as u64).max(64)
+        self.index_cache().unindexed.get() < (self.arena.len() as u64).max(64)
     }
 
     /// The node a walk for the selector that `is_key` recognizes may start from, if a hint
@@ -1679,7 +1688,7 @@ impl Document {
         &self,
         is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
     ) -> Option<Option<indextree::NodeId>> {
-        Hint::read(&self.index_cache.hint, is_key)
+        Hint::read(&self.index_cache().hint, is_key)
     }
 
     /// Keeps a hint: no element before `node` (with `None`: no element) matches the selector
@@ -1690,7 +1699,7 @@ impl Document {
         make_key: impl FnOnce() -> Arc<dyn Any + Send + Sync>,
         node: Option<indextree::NodeId>,
     ) {
-        Hint::write(&self.index_cache.hint, is_key, make_key, node);
+        Hint::write(&self.index_cache().hint, is_key, make_key, node);
     }
 
     /// The position a scan of the selector index for the selector that `is_key` recognizes
@@ -1700,7 +1709,7 @@ impl Document {
         &self,
         is_key: impl FnOnce(&(dyn Any + Send + Sync)) -> bool,
     ) -> Option<u32> {
-        Hint::read(&self.index_cache.scan_hint, is_key)
+        Hint::read(&self.index_cache().scan_hint, is_key)
     }
 
     /// Keeps a scan hint: no element before `pos` (with [`NONE`]: no element) matches the
@@ -1712,7 +1721,7 @@ impl Document {
         make_key: impl FnOnce() -> Arc<dyn Any + Send + Sync>,
         pos: u32,
     ) {
-        Hint::write(&self.index_cache.scan_hint, is_key, make_key, pos);
+        Hint::write(&self.index_cache().scan_hint, is_key, make_key, pos);
     }
 
     /// The hint after `node` leaves the tree: unchanged if `node` does not hold the hint's
@@ -1720,8 +1729,11 @@ impl Document {
     fn hint_removing(&mut self, node: indextree::NodeId) {
         let arena = &self.arena;
         let root = self.root;
-        let hint = self
-            .index_cache
+        let Some(state) = super::state_mut(&mut self.ext) else {
+            return;
+        };
+        let hint = state
+            .index
             .hint
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -1784,13 +1796,16 @@ impl Document {
 
     /// Drops the hints (an element may match now that did not).
     fn drop_hint(&mut self) {
-        *self
-            .index_cache
+        let Some(state) = super::state_mut(&mut self.ext) else {
+            return;
+        };
+        *state
+            .index
             .hint
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
-        *self
-            .index_cache
+        *state
+            .index
             .scan_hint
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
@@ -1798,22 +1813,29 @@ impl Document {
 
     /// Drops the selector index (the next query that needs it builds it again).
     fn drop_index(&mut self) {
-        *self
-            .index_cache
+        let Some(state) = super::state_mut(&mut self.ext) else {
+            return;
+        };
+        let cache = &mut state.index;
+        *cache
             .scan_hint
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
-        self.index_cache.index = OnceLock::new();
-        self.index_cache.compact = OnceLock::new();
-        self.index_cache.unindexed.set(0);
+        cache.index = OnceLock::new();
+        cache.compact = OnceLock::new();
+        cache.unindexed.set(0);
     }
 
     /// Index upkeep: any mutation of the tree (drops the state derived from the whole tree).
     pub(crate) fn index_tree_changed(&mut self) {
-        self.index_cache.stash = None;
-        self.index_cache.compact = OnceLock::new();
-        if let Some(index) = self.index_cache.index.get_mut() {
-            index.html = OnceLock::new();
+        let Some(state) = super::state_mut(&mut self.ext) else {
+            return;
+        };
+        let cache = &mut state.index;
+        cache.stash = None;
+        cache.compact = OnceLock::new();
+        if let Some(index) = cache.index.get_mut() {
+            index.html = crate::dom::hooks::SlotCell::default();
         }
     }
 
@@ -1821,9 +1843,12 @@ impl Document {
     pub(crate) fn index_attributes_changed(&mut self, node: indextree::NodeId) {
         self.index_tree_changed();
         self.drop_hint();
-        if let Some(mut index) = self.index_cache.index.take() {
+        let taken = super::state_mut(&mut self.ext).and_then(|s| s.index.index.take());
+        if let Some(mut index) = taken {
             index.attributes_changed(self, node);
-            let _ = self.index_cache.index.set(index);
+            if let Some(state) = super::state_mut(&mut self.ext) {
+                let _ = state.index.index.set(index);
+            }
         }
     }
 
@@ -1833,7 +1858,8 @@ impl Document {
         self.index_tree_changed();
         self.hint_removing(node);
         let arena = &self.arena;
-        let Some(index) = self.index_cache.index.get_mut() else {
+        let Some(index) = super::state_mut(&mut self.ext).and_then(|s| s.index.index.get_mut())
+        else {
             return;
         };
         match arena.get(node).map(|n| n.get()) {
@@ -1876,9 +1902,14 @@ impl Document {
             // Elements enter an indexed tree: they can be appended to its flat order only
             // if they end up after all its elements, which is known once they have moved
             // (`index_inserted`). Until then the index is out of the document.
-            let index = self.index_cache.index.take();
+            let Some(state) = super::state_mut(&mut self.ext) else {
+                return;
+            };
+            let index = state.index.index.take();
             self.drop_index();
-            self.index_cache.stash = index;
+            if let Some(state) = super::state_mut(&mut self.ext) {
+                state.index.stash = index;
+            }
         }
     }
 
@@ -1894,16 +1925,21 @@ impl Document {
         parent: indextree::NodeId,
         nodes: &[indextree::NodeId],
     ) {
-        let Some(mut index) = self.index_cache.stash.take() else {
+        let Some(mut index) = super::state_mut(&mut self.ext).and_then(|s| s.index.stash.take())
+        else {
             return;
         };
         // The option/select steps change the tree without index upkeep: no appending while
         // they may run.
-        if self.select_state.is_some() || !self.template_contents.is_empty() {
+        if self.element_steps || !self.template_contents.is_empty() {
             return;
         }
-        if index.insert_elements(self, parent, nodes) && self.index_cache.index.get().is_none() {
-            let _ = self.index_cache.index.set(index);
+        if index.insert_elements(self, parent, nodes) {
+            if let Some(state) = super::state_mut(&mut self.ext) {
+                if state.index.index.get().is_none() {
+                    let _ = state.index.index.set(index);
+                }
+            }
         }
     }
 }
@@ -2153,13 +2189,13 @@ mod tests {
             step(&mut doc, 0);
             let index = doc.built_index().expect("kept");
             assert!(!index.is_flat());
-            let (work, indexed) = (index.work.get(), doc.index_cache.indexed.get());
+            let (work, indexed) = (index.work.get(), doc.index_cache().indexed.get());
             let steps = 3000;
             for k in 1..=steps {
                 step(&mut doc, k);
             }
             let index = doc.built_index().expect("kept");
-            assert_eq!(doc.index_cache.indexed.get(), indexed, "never rebuilt");
+            assert_eq!(doc.index_cache().indexed.get(), indexed, "never rebuilt");
             per_step.push((index.work.get() - work) as f64 / steps as f64);
             // The answers are right: every `p.new`, in document order.
             let ps: Vec<crate::NodeId> = doc.select(&sel).map(|e| e.node_id()).collect();

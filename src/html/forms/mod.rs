@@ -30,6 +30,7 @@
 //! re-association.
 
 pub(crate) mod numbers;
+#[cfg(feature = "forms")]
 pub(crate) mod pattern;
 pub(crate) mod sanitize;
 pub(crate) mod validity;
@@ -44,9 +45,9 @@ pub use validity::ValidityState;
 /// positions from the document, hashed fast.
 type HashMap<K, V> = StdHashMap<K, V, foldhash::fast::RandomState>;
 
-use super::index::{Elem, NONE, TreeIndex};
 use super::names::{AttrNamespace, LocalName, Namespace, local_name as ln};
 use super::{Document, ElementRef};
+use crate::query::index::{Elem, NONE, TreeIndex};
 
 /// Flag: the element is actually disabled.
 pub(crate) const DISABLED: u8 = 1;
@@ -265,10 +266,18 @@ pub(crate) fn attr<'d>(doc: &'d Document, e: &Elem, name: LocalName) -> Option<&
 }
 
 /// The state of `index`'s elements, computed on first use.
+/// They are kept in the index's opaque slot for this room (`TreeIndex::html`: the index,
+/// below this room, does not know their type), so every mutation that changes the index
+/// drops them.
 pub(crate) fn states<'i>(doc: &Document, index: &'i TreeIndex) -> &'i ElementStates {
-    index
-        .html
-        .get_or_init(|| ElementStates::compute(doc, index))
+    match crate::dom::hooks::slot(&index.html.0, || ElementStates::compute(doc, index)) {
+        Some(states) => states,
+        // (The slot holds this type: not reached.)
+        None => {
+            static EMPTY: OnceLock<ElementStates> = OnceLock::new();
+            EMPTY.get_or_init(ElementStates::default)
+        }
+    }
 }
 
 /// What the tree gives each element of an index (see the module docs).
@@ -788,6 +797,7 @@ impl<'a> ElementRef<'a> {
     /// assert!(inputs[2].validity().unwrap().range_underflow);
     /// assert!(doc.body().unwrap().validity().is_none());
     /// ```
+    #[cfg(feature = "forms")]
     pub fn validity(self) -> Option<ValidityState> {
         with_control(self, validity::validity_of)
     }
@@ -805,6 +815,7 @@ impl<'a> ElementRef<'a> {
     /// let candidates: Vec<bool> = inputs.iter().map(|i| i.will_validate()).collect();
     /// assert_eq!(candidates, [true, false, false]);
     /// ```
+    #[cfg(feature = "forms")]
     pub fn will_validate(self) -> bool {
         with_control(self, |c| {
             c.states().validity_bits(c.doc, c.index, c.pos) & validity::V_CANDIDATE != 0

@@ -67,7 +67,7 @@ impl Document {
     /// The document order of the document's tree and of every template's contents, numbered
     /// on first use and kept until the next mutation.
     pub(crate) fn tree_order(&self) -> &TreeOrder {
-        self.order_cache.get_or_init(|| {
+        self.query_state().order.get_or_init(|| {
             let mut templates: Vec<indextree::NodeId> =
                 self.template_contents.values().copied().collect();
             // (The table's order is a hash order: sort for a deterministic numbering.)

@@ -13,15 +13,31 @@
 //! element's value was last changed by a user edit"), `badInput` a user's input, and
 //! `customError` a script: never, here.
 
+#[cfg(feature = "forms")]
 use super::pattern::Patterns;
+
+/// Without the `forms` feature nothing compiles a `pattern` (no regular expression engine):
+/// the API that reports validity ([`ElementRef::validity`](crate::ElementRef)) is absent and
+/// the selector parser refuses `:valid`, `:invalid`, `:in-range` and `:out-of-range`, so the
+/// checks here are not reached from outside.
+#[cfg(not(feature = "forms"))]
+#[derive(Default)]
+struct Patterns {}
+
+#[cfg(not(feature = "forms"))]
+impl Patterns {
+    fn matches(&mut self, _pattern: &str, _value: &str) -> Option<bool> {
+        None
+    }
+}
 use super::sanitize::{Limits, input_value, option_value, step_mismatch};
 use super::{
     CHECKED, Control, DISABLED, ElementStates, GROUP_MISSING, InputType, display_size,
     is_submit_button, list_of_options,
 };
 use crate::dom::Document;
-use crate::dom::index::{NONE, TreeIndex};
 use crate::dom::names::{Namespace, local_name as ln};
+use crate::query::index::{NONE, TreeIndex};
 
 /// Bit: a candidate for constraint validation.
 pub(crate) const V_CANDIDATE: u8 = 1;
@@ -38,13 +54,18 @@ pub(crate) const V_HAS_INVALID: u8 = 16;
 /// The validity states of an element (HTML, "The constraint validation API": the
 /// `ValidityState` interface), as a parsed document holds them.
 ///
+/// With the `forms` feature (see [`ElementRef::validity`](crate::ElementRef)):
+///
 /// ```
+/// # #[cfg(feature = "forms")]
+/// # {
 /// use html_arena::{Document, Selector};
 /// let doc = Document::parse("<input pattern='[0-9]+' value='12a'>");
 /// let input = doc.select_first(&"input".parse::<Selector>().unwrap()).unwrap();
 /// let validity = input.validity().unwrap();
 /// assert!(validity.pattern_mismatch);
 /// assert!(!validity.valid());
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -77,10 +98,13 @@ impl ValidityState {
     /// IDL attribute).
     ///
     /// ```
+    /// # #[cfg(feature = "forms")]
+    /// # {
     /// # use html_arena::{Document, Selector};
     /// let doc = Document::parse("<input type=url value='https://example.com/'>");
     /// let input = doc.select_first(&"input".parse::<Selector>().unwrap()).unwrap();
     /// assert!(input.validity().unwrap().valid());
+    /// # }
     /// ```
     pub fn valid(&self) -> bool {
         *self == ValidityState::default()
@@ -373,6 +397,10 @@ pub(crate) fn compute_all(doc: &Document, index: &TreeIndex, states: &ElementSta
 }
 
 /// The validity states of the element `c` (see `ElementRef::validity`).
+#[cfg_attr(
+    not(all(feature = "xml", feature = "xpath", feature = "url", feature = "forms")),
+    allow(dead_code)
+)]
 pub(crate) fn validity_of(c: Control<'_>) -> Option<ValidityState> {
     let e = c.elem();
     if e.ns != Namespace::Html

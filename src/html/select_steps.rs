@@ -53,9 +53,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::build::IdHash;
 use super::names::{LocalName, Namespace, local_name as n};
 use super::{Document, NodeData};
+use crate::dom::IdHash;
 
 type Id = indextree::NodeId;
 
@@ -176,10 +176,13 @@ impl Document {
         if !matches!(name, n::SELECT | n::OPTION | n::SELECTEDCONTENT) {
             return;
         }
-        if self.select_state.is_none() && STEPS_OFF.with(std::cell::Cell::get) {
+        if self.select_state().is_none() && STEPS_OFF.with(std::cell::Cell::get) {
             return;
         }
-        let s = self.select_state.get_or_insert_with(|| {
+        let Some(html) = self.html_state_mut() else {
+            return;
+        };
+        let s = html.select.get_or_insert_with(|| {
             Box::new(SelectState {
                 reference: REFERENCE_MODE.with(std::cell::Cell::get),
                 ..SelectState::default()
@@ -206,14 +209,16 @@ impl Document {
             // selectedcontent elements made before the steps ran were not filed.
             s.unfiled = true;
         }
+        // The DOM's element steps have work from now on (`dom/hooks.rs`).
+        let active = s.selects > 0 && s.options_and_scs > 0;
+        self.element_steps = active;
     }
 
     /// Whether the steps can change anything: the document has made a `select` and an
     /// `option` or `selectedcontent` element.
     #[inline]
     pub(crate) fn steps_active(&self) -> bool {
-        self.select_state
-            .as_deref()
+        self.select_state()
             .is_some_and(|s| s.selects > 0 && s.options_and_scs > 0)
     }
 
@@ -221,8 +226,7 @@ impl Document {
     /// need cloning).
     #[inline]
     pub(crate) fn has_selectedcontent(&self) -> bool {
-        self.select_state
-            .as_deref()
+        self.select_state()
             .is_some_and(|s| s.selectedcontents > 0 && s.selects > 0)
     }
 
@@ -245,7 +249,7 @@ impl Document {
     /// Files `sc` among the selectedcontent elements that may have children.
     fn note_maybe_nonempty(&mut self, sc: Id) {
         let select = self.ctx_of_parent(sc).nearest_select;
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.sc_maybe_nonempty.entry(select).or_default().insert(sc);
         }
     }
@@ -305,16 +309,12 @@ impl Document {
         let Some(parent) = parent else {
             return Ctx::default();
         };
-        let generation = match self.select_state.as_deref() {
+        let generation = match self.select_state() {
             Some(s) => s.generation,
             None => return Ctx::default(),
         };
         // The usual case: the parent's context is memoised.
-        if let Some(&(g, ctx)) = self
-            .select_state
-            .as_deref()
-            .and_then(|s| s.memo.get(&parent))
-        {
+        if let Some(&(g, ctx)) = self.select_state().and_then(|s| s.memo.get(&parent)) {
             if g == generation {
                 return ctx;
             }
@@ -324,7 +324,7 @@ impl Document {
         let mut at = Some(parent);
         let mut base = None;
         while let Some(e) = at {
-            if let Some(&(g, ctx)) = self.select_state.as_deref().and_then(|s| s.memo.get(&e)) {
+            if let Some(&(g, ctx)) = self.select_state().and_then(|s| s.memo.get(&e)) {
                 if g == generation {
                     base = Some(ctx);
                     break;
@@ -345,7 +345,7 @@ impl Document {
         let mut ctx = base;
         while let Some(e) = chain.pop() {
             ctx = self.ctx_step(ctx, e);
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.memo.insert(e, (generation, ctx));
             }
         }
@@ -365,7 +365,7 @@ impl Document {
             ..above
         };
         if above.nearest_select.is_some() && self.html_name(e) == Some(n::SELECT) {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.nested_selects = true;
             }
         }
@@ -415,7 +415,7 @@ impl Document {
 
     /// Forgets everything derived from the tree (an attribute the steps read changed).
     fn ancestors_changed(&mut self) {
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.generation = s.generation.wrapping_add(1);
             s.memo.clear();
             s.branches_stale = false;
@@ -431,7 +431,7 @@ impl Document {
     /// whose single selected option is known stays known (the removing steps keep it up to
     /// date); one known to have no enabled option may gain one by the move.
     fn subtree_moving(&mut self, root: Id) {
-        let Some(s) = self.select_state.as_deref_mut() else {
+        let Some(s) = self.select_state_mut() else {
             return;
         };
         s.stable.retain(|_, v| v.is_some());
@@ -440,16 +440,12 @@ impl Document {
 
     /// Forgets the memoised contexts of `root` and its descendants.
     fn forget_memo(&mut self, root: Id) {
-        if self
-            .select_state
-            .as_deref()
-            .is_none_or(|s| s.memo.is_empty())
-        {
+        if self.select_state().is_none_or(|s| s.memo.is_empty()) {
             return;
         }
         let mut stack = vec![self.resolve_stand_in(root)];
         while let Some(node) = stack.pop() {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.memo.remove(&node);
             }
             let kids = self.child_nodes(node);
@@ -466,8 +462,7 @@ impl Document {
     /// An option's selectedness.
     fn selectedness(&self, option: Id) -> bool {
         match self
-            .select_state
-            .as_deref()
+            .select_state()
             .and_then(|s| s.selectedness.get(&option))
         {
             Some(&v) => v,
@@ -479,7 +474,7 @@ impl Document {
 
     fn set_selectedness(&mut self, option: Id, value: bool) {
         let default = self.has_attr(option, n::SELECTED);
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             if value == default {
                 s.selectedness.remove(&option);
             } else {
@@ -502,15 +497,14 @@ impl Document {
     /// moving steps). `inserted` tells which change it follows, for the fast paths.
     fn update_option_select(&mut self, option: Id, inserted: bool) {
         let old = self
-            .select_state
-            .as_deref()
+            .select_state()
             .and_then(|s| s.cached_select.get(&option).copied());
         let new = self.nearest_select(option);
         if old == new {
             return;
         }
         if let Some(old) = old {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 // Normally moved on before the removing steps began (steps_after_remove).
                 if s.first_enabled.get(&old) == Some(&Some(option)) {
                     s.first_enabled.remove(&old);
@@ -526,7 +520,7 @@ impl Document {
                 self.selectedness_setting(new);
             }
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             match new {
                 Some(new) => {
                     s.cached_select.insert(option, new);
@@ -613,7 +607,7 @@ impl Document {
     }
 
     fn count_work(&mut self, n: u64) {
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.work = s.work.wrapping_add(n);
         }
     }
@@ -621,7 +615,7 @@ impl Document {
     /// "The selectedness setting algorithm" for `select`, in full.
     pub(crate) fn selectedness_setting(&mut self, select: Id) {
         if self.has_attr(select, n::MULTIPLE) {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.stable.remove(&select);
                 s.first_enabled.remove(&select);
             }
@@ -641,7 +635,7 @@ impl Document {
                 break;
             }
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.first_enabled.insert(select, first_enabled);
         }
         let mut only = None;
@@ -662,7 +656,7 @@ impl Document {
             }
             only = Some(last);
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.stable.insert(select, only);
         }
     }
@@ -670,8 +664,7 @@ impl Document {
     /// The selectedness setting algorithm after `option` joined `select`'s list.
     fn selectedness_after_insertion(&mut self, select: Id, option: Id) {
         let stable = self
-            .select_state
-            .as_deref()
+            .select_state()
             .filter(|s| !s.reference)
             .and_then(|s| s.stable.get(&select).copied());
         // With a multiple attribute the algorithm changes nothing.
@@ -709,7 +702,7 @@ impl Document {
                 }
             }
         };
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.stable.insert(select, only);
         }
     }
@@ -719,7 +712,7 @@ impl Document {
         if self.has_attr(select, n::MULTIPLE) {
             return;
         }
-        let (stable, first_enabled) = match self.select_state.as_deref() {
+        let (stable, first_enabled) = match self.select_state() {
             Some(s) if !s.reference => (
                 s.stable.get(&select).copied(),
                 s.first_enabled.get(&select).copied(),
@@ -742,7 +735,7 @@ impl Document {
                 } else {
                     None
                 };
-                if let Some(s) = self.select_state.as_deref_mut() {
+                if let Some(s) = self.select_state_mut() {
                     s.stable.insert(select, only);
                 }
             }
@@ -762,7 +755,7 @@ impl Document {
     /// the first enabled option is forgotten (the full algorithm finds it again).
     fn first_enabled_after_removal(&mut self, nodes: &[Id], point: Option<(Id, Option<Id>)>) {
         for &option in nodes {
-            let Some(s) = self.select_state.as_deref() else {
+            let Some(s) = self.select_state() else {
                 return;
             };
             if s.first_enabled.is_empty() {
@@ -782,7 +775,7 @@ impl Document {
                 }
                 _ => None,
             };
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 match next {
                     Some(first) => {
                         s.first_enabled.insert(select, first);
@@ -870,7 +863,7 @@ impl Document {
     /// options come in tree order, so once one of them was compared, the rest need no
     /// comparison (`insert_batch`).
     fn first_enabled_after_insertion(&mut self, select: Id, option: Id) {
-        let Some(s) = self.select_state.as_deref() else {
+        let Some(s) = self.select_state() else {
             return;
         };
         if s.reference {
@@ -892,7 +885,7 @@ impl Document {
             Some(f) if self.precedes(f, option) => f,
             Some(_) => option,
         };
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.first_enabled.insert(select, Some(first));
             s.insert_batch.insert(select, first);
         }
@@ -909,10 +902,7 @@ impl Document {
         let (mut xa, mut xb) = (a, b);
         let ca = self.ctx_of_parent(a);
         let cb = self.ctx_of_parent(b);
-        let branches_known = self
-            .select_state
-            .as_deref()
-            .is_some_and(|s| !s.branches_stale);
+        let branches_known = self.select_state().is_some_and(|s| !s.branches_stale);
         if branches_known && ca.nearest_select.is_some() && ca.nearest_select == cb.nearest_select {
             let (ba, bb) = (ca.branch.unwrap_or(a), cb.branch.unwrap_or(b));
             if ba != bb {
@@ -999,15 +989,14 @@ impl Document {
         }
         let sc = self.first_selectedcontent(select)?;
         let disabled = self
-            .select_state
-            .as_deref()
+            .select_state()
             .is_some_and(|s| s.sc_disabled.contains(&sc));
         (!disabled).then_some(sc)
     }
 
     /// The first selectedcontent descendant of `select` in tree order.
     fn first_selectedcontent(&mut self, select: Id) -> Option<Id> {
-        let state = self.select_state.as_deref()?;
+        let state = self.select_state()?;
         if state.selectedcontents == 0 {
             return None;
         }
@@ -1023,7 +1012,7 @@ impl Document {
             }
             stack.extend(self.child_nodes(node).into_iter().rev());
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.primary.insert(select, found);
             if let Some(p) = found {
                 s.primaries.insert(p);
@@ -1041,12 +1030,12 @@ impl Document {
     /// starts the next copy, without end (`<template><select><option selected>
     /// <selectedcontent><i><i></i><p><selectedcontent></i>`). A nested run is skipped.
     fn update_selectedcontent(&mut self, select: Id) {
-        match self.select_state.as_deref_mut() {
+        match self.select_state_mut() {
             Some(s) if !s.updating => s.updating = true,
             _ => return,
         }
         self.update_selectedcontent_once(select);
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.updating = false;
         }
     }
@@ -1058,12 +1047,10 @@ impl Document {
         // "Let option be the first option in select's list of options whose selectedness is
         // true, if any".
         let stable = self
-            .select_state
-            .as_deref()
+            .select_state()
             .and_then(|s| s.stable.get(&select).copied());
         let no_options = self
-            .select_state
-            .as_deref()
+            .select_state()
             .is_some_and(|s| s.option_count.get(&select).copied().unwrap_or(0) == 0);
         let option = match stable {
             // The known selected option, unless it is in a subtree whose removal is under
@@ -1110,7 +1097,7 @@ impl Document {
         }
         for child in children {
             // Every child has left: each was where the children end now.
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.pending_point = Some((child, None));
             }
             self.steps_after_remove(child, parent);
@@ -1130,7 +1117,7 @@ impl Document {
     /// "Clear a select's non-primary selectedcontent elements".
     fn clear_non_primary(&mut self, select: Id) {
         let primary = self.first_selectedcontent(select);
-        let Some(state) = self.select_state.as_deref_mut() else {
+        let Some(state) = self.select_state_mut() else {
             return;
         };
         // The candidates filed under this select (all of them if selects were nested, every
@@ -1187,7 +1174,7 @@ impl Document {
     /// "The selectedcontent HTML element post-connection steps".
     fn selectedcontent_post_connection(&mut self, sc: Id) {
         let ctx = self.ctx_of_parent(sc);
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             if ctx.sc_disabled {
                 s.sc_disabled.insert(sc);
             } else {
@@ -1211,7 +1198,7 @@ impl Document {
         let Some(select) = ctx.nearest_select else {
             return;
         };
-        let Some(state) = self.select_state.as_deref_mut() else {
+        let Some(state) = self.select_state_mut() else {
             return;
         };
         if state.nested_selects {
@@ -1228,7 +1215,7 @@ impl Document {
             Some(Some(p)) => Some(Some(p)),
             None => None,
         };
-        if let (Some(s), Some(primary)) = (self.select_state.as_deref_mut(), primary) {
+        if let (Some(s), Some(primary)) = (self.select_state_mut(), primary) {
             s.primary.insert(select, primary);
             if let Some(p) = primary {
                 s.primaries.insert(p);
@@ -1240,8 +1227,7 @@ impl Document {
     /// subtree's old parent.
     fn selectedcontent_removed(&mut self, sc: Id, old_ancestor: Id) {
         if self
-            .select_state
-            .as_deref()
+            .select_state()
             .is_some_and(|s| s.sc_disabled.contains(&sc))
         {
             return;
@@ -1295,7 +1281,7 @@ impl Document {
         let parent = self.parent_node(node)?;
         let next = self.next_sibling_node(node);
         self.subtree_moving(node);
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.pending_point = Some((node, next));
         }
         Some(parent)
@@ -1314,15 +1300,10 @@ impl Document {
     /// big subtree of options (the adoption agency's `</b>` in a select) cost O(depth)
     /// amortised instead of the subtree's size.
     pub(crate) fn move_keeps_context(&mut self, node: Id, new_parent: Id) -> bool {
-        if !self.steps_active()
-            || self
-                .select_state
-                .as_deref()
-                .is_none_or(|s| s.selectedcontents > 0)
-        {
+        if !self.steps_active() || self.select_state().is_none_or(|s| s.selectedcontents > 0) {
             return false;
         }
-        if self.select_state.as_deref().is_some_and(|s| s.reference) {
+        if self.select_state().is_some_and(|s| s.reference) {
             return false;
         }
         let Some(old_parent) = self.parent_node(node) else {
@@ -1341,7 +1322,7 @@ impl Document {
             ..after
         };
         if same {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.depths_stale = true;
                 s.branches_stale |= before.branch != after.branch;
                 // The options moved keep their select but maybe not their place in its list.
@@ -1365,7 +1346,7 @@ impl Document {
         if !self.steps_active() {
             return;
         }
-        let mut point = match self.select_state.as_deref_mut() {
+        let mut point = match self.select_state_mut() {
             Some(s) => match s.pending_point.take() {
                 Some((node, next)) if node == root => Some((old_parent, next)),
                 _ => None,
@@ -1377,7 +1358,7 @@ impl Document {
             // The selectedcontent steps edit the tree while the removing steps run, and
             // options may join a list before the removed first enabled option has left it.
             point = None;
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.first_enabled.clear();
             }
         }
@@ -1386,7 +1367,7 @@ impl Document {
             if self.is_html(node, n::OPTION) {
                 self.update_option_select(node, false);
             } else {
-                if let Some(s) = self.select_state.as_deref_mut() {
+                if let Some(s) = self.select_state_mut() {
                     if s.primaries.remove(&node) {
                         s.primary.retain(|_, p| *p != Some(node));
                     }
@@ -1408,7 +1389,7 @@ impl Document {
         // The parser's usual case: a new element without children (its own steps only, no
         // walk).
         let nodes = if self.arena[root].first_child().is_none() {
-            if let Some(s) = self.select_state.as_deref_mut() {
+            if let Some(s) = self.select_state_mut() {
                 s.memo.remove(&root);
             }
             if !matches!(self.html_name(root), Some(n::OPTION | n::SELECTEDCONTENT)) {
@@ -1425,8 +1406,7 @@ impl Document {
             return;
         }
         let outer_batch = self
-            .select_state
-            .as_deref_mut()
+            .select_state_mut()
             .map(|s| std::mem::take(&mut s.insert_batch));
         for &node in &nodes {
             if self.is_html(node, n::OPTION) {
@@ -1435,7 +1415,7 @@ impl Document {
                 self.selectedcontent_inserted(node);
             }
         }
-        if let (Some(s), Some(outer)) = (self.select_state.as_deref_mut(), outer_batch) {
+        if let (Some(s), Some(outer)) = (self.select_state_mut(), outer_batch) {
             s.insert_batch = outer;
         }
         if !nodes.iter().any(|&x| self.is_html(x, n::SELECTEDCONTENT)) || !self.is_connected(root) {
@@ -1463,18 +1443,6 @@ fn parse_non_negative(s: &str) -> Option<u64> {
 }
 
 impl Document {
-    /// Detaches `node` from its parent, with the removing steps (the mutation API's removals
-    /// and moves).
-    pub(crate) fn detach_with_steps(&mut self, node: Id) {
-        match self.steps_before_move(node) {
-            Some(old) => {
-                node.detach(&mut self.arena);
-                self.steps_after_remove(node, old);
-            }
-            None => node.detach(&mut self.arena),
-        }
-    }
-
     /// After an attribute of `element` was set (`added`) or removed through the API.
     pub(crate) fn attribute_changed(&mut self, element: Id, name: LocalName, added: bool) {
         if !self.steps_active() {
@@ -1497,7 +1465,7 @@ impl Document {
     /// agent must set the selectedness of all the other option elements in its list of
     /// options to false". Nothing updates a selectedcontent here.
     fn selected_attribute_changed(&mut self, option: Id, added: bool) {
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.selectedness.remove(&option);
             // Only the list the option is in can change.
             if let Some(select) = s.cached_select.get(&option) {
@@ -1518,7 +1486,7 @@ impl Document {
                 self.set_selectedness(other, false);
             }
         }
-        if let Some(s) = self.select_state.as_deref_mut() {
+        if let Some(s) = self.select_state_mut() {
             s.stable.insert(select, Some(option));
         }
     }
@@ -1547,7 +1515,7 @@ impl Document {
     /// Test hook, not part of the API: an `option` element's selectedness ("the option
     /// element", 4.10.10); `None` for other nodes.
     #[doc(hidden)]
-    pub fn option_selectedness(&self, option: super::NodeId) -> Option<bool> {
+    pub fn option_selectedness(&self, option: crate::dom::NodeId) -> Option<bool> {
         let raw = option.raw;
         if option.doc != self.serial
             || self.arena.get(raw).is_none_or(|x| x.is_removed())
@@ -1562,7 +1530,7 @@ impl Document {
     /// visited (lists of options, scans for the first enabled option, subtree walks).
     #[doc(hidden)]
     pub fn select_steps_work(&self) -> u64 {
-        self.select_state.as_deref().map_or(0, |s| s.work)
+        self.select_state().map_or(0, |s| s.work)
     }
 
     /// Test hook, not part of the API: recomputes from the tree what the incremental state
@@ -1570,7 +1538,7 @@ impl Document {
     /// option and first enabled option) and describes the first disagreement.
     #[doc(hidden)]
     pub fn check_select_state(&mut self) -> Result<(), String> {
-        let Some(state) = self.select_state.as_deref() else {
+        let Some(state) = self.select_state() else {
             return Ok(());
         };
         let live = |doc: &Document, id: Id| {

@@ -29,8 +29,8 @@ use std::borrow::Cow;
 use url::Url;
 
 use super::names::{Namespace, local_name};
-use super::node::ElementRef;
 use super::{Document, NodeData};
+use crate::dom::ElementRef;
 
 /// `about:blank`: the URL of a document that was given none.
 fn about_blank() -> Url {
@@ -58,7 +58,7 @@ impl Document {
     /// ```
     pub fn set_url(&mut self, url: Option<Url>) {
         self.url = url.map(Box::new);
-        self.base_url_cache = std::sync::OnceLock::new();
+        self.html_tree_changed();
     }
 
     /// The HTML Standard's "fallback base URL": the document's URL, or `about:blank` when it
@@ -87,13 +87,21 @@ impl Document {
     /// assert_eq!(doc.base_url().as_str(), "https://example.com/a/b");
     /// ```
     pub fn base_url(&self) -> &Url {
-        self.base_url_cache.get_or_init(|| {
+        let compute = || {
             let fallback = self.fallback_base_url();
             match self.first_base_with_href() {
                 Some(href) => frozen_base_url(href, &fallback, self),
                 None => fallback,
             }
-        })
+        };
+        match self.html_state() {
+            Some(state) => state.base_url.get_or_init(compute),
+            // (The slot holds this room's type: not reached.)
+            None => {
+                static ABOUT_BLANK: std::sync::OnceLock<Url> = std::sync::OnceLock::new();
+                ABOUT_BLANK.get_or_init(about_blank)
+            }
+        }
     }
 
     /// Resolves `input` against the document base URL, as the HTML Standard's "encoding-parsing

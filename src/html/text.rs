@@ -1,7 +1,7 @@
 //! Rendered text: [`NodeRef::rendered_text`](super::NodeRef::rendered_text).
 
 use super::names::{AttrNamespace, Namespace, local_name as n};
-use super::node::{Edge, ElementRef, NodeKind, NodeRef};
+use crate::dom::{Edge, ElementRef, NodeKind, NodeRef};
 
 /// How an element takes part in rendered text.
 #[derive(Copy, Clone, PartialEq, Eq)]

@@ -21,9 +21,9 @@
 use unicode_bidi::{BidiClass, bidi_class};
 
 use super::forms::{Control, ElementStates, InputType, sanitize};
-use super::index::{NONE, TreeIndex};
 use super::names::{Namespace, local_name as ln};
 use super::{Document, ElementRef, NodeData};
+use crate::query::index::{NONE, TreeIndex};
 
 /// The directionality of an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
