@@ -882,7 +882,11 @@ impl Ctx<'_> {
             for p in &self.prefilters[i] {
                 match &p.type_only {
                     Some((name, lower)) => {
-                        if if html { **lower == *local } else { **name == *local } {
+                        if if html {
+                            **lower == *local
+                        } else {
+                            **name == *local
+                        } {
                             exact = exact.map(|_| true);
                         }
                     }
