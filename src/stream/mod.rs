@@ -257,7 +257,7 @@ impl StreamMatch {
         }
     }
 
-    /// The element's outer HTML (as [`ElementRef::html`] in the whole document).
+    /// The element's outer HTML (as [`NodeRef::html`] gives it in the whole document).
     pub fn html(&self) -> String {
         self.element().html()
     }
