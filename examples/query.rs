@@ -6,6 +6,7 @@
 //!                                         [SELECTOR [FILE...]]
 //! cargo run --release --example query -- [--url URL] --abs ATTR SELECTOR [FILE...]
 //! cargo run --release --example query -- --xpath [--path|--count|--text|--html] EXPR [FILE...]
+//! cargo run --release --example query -- --stream [--html|--text|--attr NAME|--count] SELECTOR [FILE...]
 //! ```
 //!
 //! Each match is printed followed by a newline, in document order:
@@ -47,6 +48,13 @@
 //! case-sensitively, the prefixes the document element declares (`xmlns:p="URL"`) can be used
 //! in the selector (`p|name`, `[p|attr]`), and `--html` prints each match's XML
 //! serialization.
+//!
+//! `--stream` selects while parsing (`html_arena::stream`): the output is the same as
+//! without it, and memory stays bounded by what is still open instead of growing with the
+//! file (the file is read 64 KiB at a time). It takes `--html`, `--text`, `--attr NAME` and
+//! `--count` (and `--scripting`, `--encoding`, `--browser-encoding`, `--url`); a selector
+//! that streaming cannot answer exactly (sibling combinators, positional pseudo-classes, ...:
+//! see the module docs of `html_arena::stream`) exits with status 2 and the reason.
 //!
 //! Exit status: 0 when everything ran; 1 when a file could not be read (the others still
 //! are); 2 for a usage error, an unknown encoding label, an invalid `--url`, an invalid
@@ -95,6 +103,8 @@ struct Args {
     /// `--xpath`: the expression is XPath, not a selector.
     xpath: bool,
     xml: bool,
+    /// `--stream`: select while parsing (`html_arena::stream`).
+    stream: bool,
 }
 
 fn usage() -> ExitCode {
@@ -102,7 +112,8 @@ fn usage() -> ExitCode {
         "usage: query [--text|--attr NAME|--html|--path|--count] [--scripting] \
          [--encoding LABEL] [--browser-encoding] [SELECTOR [FILE...]]\n       \
          query [--url URL] --abs ATTR SELECTOR [FILE...]\n       \
-         query --xpath [--path|--count|--text|--html] EXPR [FILE...]"
+         query --xpath [--path|--count|--text|--html] EXPR [FILE...]\n       \
+         query --stream [--html|--text|--attr NAME|--count] SELECTOR [FILE...]"
     );
     ExitCode::from(2)
 }
@@ -118,6 +129,7 @@ fn parse_args() -> Result<Args, ExitCode> {
         url: None,
         xpath: false,
         xml: false,
+        stream: false,
     };
     let mut it = std::env::args().skip(1);
     let mut options_done = false;
@@ -150,6 +162,7 @@ fn parse_args() -> Result<Args, ExitCode> {
                 "--scripting" => args.scripting = true,
                 "--browser-encoding" => args.browser_encoding = true,
                 "--xml" => args.xml = true,
+                "--stream" => args.stream = true,
                 "--encoding" => match it.next() {
                     Some(label) if get_an_encoding(&label).is_some() => {
                         args.encoding = Some(label);
@@ -409,6 +422,16 @@ fn main() -> ExitCode {
     options = options.with_browser_encoding(args.browser_encoding);
     options.url = args.url.clone();
 
+    if args.stream {
+        return match query {
+            Query::Css(selector) => run_stream(&args, &selector, &options),
+            Query::XPath(_) => {
+                eprintln!("query: --stream takes a CSS selector, not --xpath");
+                ExitCode::from(2)
+            }
+        };
+    }
+
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut status = ExitCode::SUCCESS;
     let result = (|| -> std::io::Result<()> {
@@ -488,4 +511,103 @@ fn xml_selector(doc: &Document, text: &str) -> Result<Selector, html_arena::Sele
         })
         .unwrap_or_default();
     Selector::parse_with_namespaces(text, &declared)
+}
+
+/// `--stream`: the matches as the parse decides them, printed as `print_matches` prints them.
+fn run_stream(args: &Args, selector: &Selector, options: &ParseOptions) -> ExitCode {
+    if matches!(args.mode, Mode::Path | Mode::Abs(_)) || args.xml {
+        eprintln!("query: --stream takes --html, --text, --attr NAME or --count");
+        return ExitCode::from(2);
+    }
+    if let Err(e) = html_arena::stream::check_selector(selector) {
+        eprintln!("query: {e}");
+        return ExitCode::from(2);
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut status = ExitCode::SUCCESS;
+    let selectors = std::slice::from_ref(selector);
+    let print = |out: &mut std::io::BufWriter<std::io::StdoutLock<'_>>,
+                 reader: &mut dyn Read|
+     -> std::io::Result<Result<(), String>> {
+        if let Mode::Count = args.mode {
+            return match html_arena::stream::count_reader(reader, selectors, options) {
+                Ok(n) => writeln!(out, "{n}").map(Ok),
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Ok(Err(e.to_string())),
+                Err(e) => Err(e),
+            };
+        }
+        let matches = match html_arena::stream::select_reader(reader, selectors, options) {
+            Ok(m) => m,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        let mut count = 0usize;
+        for m in matches {
+            let m = match m {
+                Ok(m) => m,
+                Err(e) => return Ok(Err(e.to_string())),
+            };
+            count += 1;
+            let e = m.element();
+            match &args.mode {
+                Mode::Count => {}
+                Mode::Html => writeln!(out, "{}", e.html())?,
+                Mode::Text => writeln!(out, "{}", e.text())?,
+                Mode::Attr(name) => {
+                    let value = e
+                        .attr(name)
+                        .or_else(|| e.attr(&name.to_ascii_lowercase()))
+                        .unwrap_or("");
+                    writeln!(out, "{value}")?;
+                }
+                Mode::Path | Mode::Abs(_) => {}
+            }
+        }
+        if let Mode::Count = args.mode {
+            writeln!(out, "{count}")?;
+        }
+        Ok(Ok(()))
+    };
+    let result = (|| -> std::io::Result<()> {
+        if args.files.is_empty() {
+            let mut sample = SAMPLE.as_bytes();
+            if let Err(e) = print(&mut out, &mut sample)? {
+                out.flush()?;
+                eprintln!("query: {e}");
+                status = ExitCode::from(2);
+            }
+            return Ok(());
+        }
+        for file in &args.files {
+            if args.files.len() > 1 {
+                writeln!(out, "==> {file} <==")?;
+            }
+            let mut reader: Box<dyn Read> = if file == "-" {
+                Box::new(std::io::stdin().lock())
+            } else {
+                match std::fs::File::open(file) {
+                    Ok(f) => Box::new(f),
+                    Err(e) => {
+                        out.flush()?;
+                        eprintln!("query: {file}: {e}");
+                        status = ExitCode::from(1);
+                        continue;
+                    }
+                }
+            };
+            if let Err(e) = print(&mut out, &mut reader)? {
+                out.flush()?;
+                eprintln!("query: {file}: {e}");
+                status = ExitCode::from(2);
+            }
+        }
+        Ok(())
+    })();
+    match result.and_then(|()| out.flush()) {
+        Ok(()) => status,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => status,
+        Err(e) => {
+            eprintln!("query: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

@@ -246,6 +246,7 @@ mod parser;
 mod query;
 pub mod select;
 pub mod serialize;
+pub mod stream;
 pub mod tokenizer;
 mod tree_builder;
 #[cfg(feature = "xml")]

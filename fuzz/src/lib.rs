@@ -4,3 +4,4 @@
 pub mod checks;
 pub mod select_soup;
 pub mod select_unconnected;
+pub mod stream_select;

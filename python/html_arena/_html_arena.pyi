@@ -208,3 +208,61 @@ def bs4_build(
     override_encoding: Optional[str] = None,
     positions: bool = False,
 ) -> Tuple[Optional[str], List[Any]]: ...
+
+# Streaming (html_arena.iterparse): the matches of CSS selectors while the input is parsed.
+from typing import IO, Any, Generic, Iterable, Sequence  # noqa: E402  (kept apart from the imports above)
+
+_Y = TypeVar("_Y")
+
+Source = Union[Markup, IO[bytes], IO[str], Iterable[Markup]]
+"""What `iterparse` reads: `bytes`, `bytearray`, `memoryview` or `str` (the whole input), a
+file object in binary or text mode (anything with `read(n)`), or an iterable of chunks."""
+
+class UnsupportedSelectorError(ValueError):
+    """A valid selector that `iterparse` cannot answer while streaming (`+`, `~`,
+    `:last-child`, `:nth-*()`, ...): `part` is the part refused, `reason` why. Raised by
+    `iterparse` itself, before any input is read."""
+
+    selector: str
+    part: str
+    reason: str
+
+@final
+class IterParse(Generic[_Y]):
+    """The iterator `iterparse` returns. `close()`, leaving a `with` block, or dropping it
+    stops the parse: the rest of the input is not read."""
+
+    def __iter__(self) -> IterParse[_Y]: ...
+    def __next__(self) -> _Y: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> IterParse[_Y]: ...
+    def __exit__(self, *args: Any) -> bool: ...
+
+@overload
+def iterparse(
+    source: Source,
+    selector: str,
+    *,
+    encoding: Optional[str] = None,
+    url: Optional[str] = None,
+    scripting: bool = False,
+    extended: bool = True,
+    chunk_size: int = 65536,
+) -> IterParse[Node]:
+    """Each element matching `selector`, in document order, as soon as the parse has made it
+    final: a `Node` in a small document of its own (the element's subtree, and its ancestors
+    when the selector looks at them). Bytes are sniffed and decoded as `parse` does."""
+
+@overload
+def iterparse(
+    source: Source,
+    selector: Sequence[str],
+    *,
+    encoding: Optional[str] = None,
+    url: Optional[str] = None,
+    scripting: bool = False,
+    extended: bool = True,
+    chunk_size: int = 65536,
+) -> IterParse[Tuple[Tuple[str, ...], Node]]:
+    """For a list of selectors: `(matched, node)` pairs, `matched` the tuple of the selectors
+    (as given) that the element matches; each element once."""

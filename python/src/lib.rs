@@ -10,6 +10,7 @@
 //! ever held while the GIL is being acquired, so the two cannot deadlock.
 
 mod bs4_export;
+mod iterparse;
 
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
@@ -1301,5 +1302,6 @@ fn _html_arena(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("XPathSyntaxError", py.get_type::<XPathSyntaxError>())?;
     m.add("EncodingError", py.get_type::<EncodingError>())?;
     m.add("HierarchyError", py.get_type::<HierarchyError>())?;
+    iterparse::register(m)?;
     Ok(())
 }

@@ -28,6 +28,7 @@ mod mutate;
 pub mod names;
 mod node;
 pub mod positions;
+mod reclaim;
 mod strings;
 
 pub use mutate::MutationError;

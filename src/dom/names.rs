@@ -548,7 +548,7 @@ impl XmlNames {
     }
 }
 
-impl crate::Document {
+impl super::Document {
     /// The URL of an element namespace, for every namespace (`""` for [`Namespace::None`]).
     ///
     /// ```

@@ -491,6 +491,19 @@ impl Strings {
         }
     }
 
+    /// Swaps the string buffers (`extra` and `long`, not the source window) with `other`'s:
+    /// a streaming parse's compaction (`reclaim.rs`) copies the live strings into a fresh
+    /// `Strings` and swaps them in.
+    pub(crate) fn swap_string_buffers(&mut self, other: &mut Strings) {
+        std::mem::swap(&mut self.extra, &mut other.extra);
+        std::mem::swap(&mut self.long, &mut other.long);
+    }
+
+    /// Bytes used in the string buffers (what a compaction could shrink).
+    pub(crate) fn string_bytes(&self) -> usize {
+        self.extra.len() + self.long.len() * std::mem::size_of::<StrRef>()
+    }
+
     /// Bytes of heap the buffers hold.
     pub(crate) fn heap_size(&self) -> usize {
         self.source.capacity()

@@ -261,6 +261,14 @@ impl ByteInput {
         }
     }
 
+    /// Whether the parse may still start over: the bytes are held for sniffing, or decoded
+    /// with a tentative confidence.
+    pub(super) fn may_restart(&self) -> bool {
+        self.decoding
+            .as_ref()
+            .is_none_or(|d| d.confidence == Confidence::Tentative)
+    }
+
     /// Ends the input; returns the encoding and the confidence.
     pub(super) fn finish(mut self, pipeline: &mut Pipeline) -> (&'static Encoding, Confidence) {
         self.end(pipeline);

@@ -745,6 +745,21 @@ impl Parser {
         Ok(())
     }
 
+    /// For a streaming selection (`crate::stream`): the tree builder between writes, and how
+    /// many times the parse started over (a restart throws the tree away).
+    pub(crate) fn stream_view(&mut self) -> (&mut TreeBuilder, u32) {
+        (&mut self.pipeline.builder, self.pipeline.restarts)
+    }
+
+    /// For a streaming selection: whether the input is still being held to sniff its
+    /// encoding or parsed with a tentative one (a `<meta>` can still restart the parse).
+    pub(crate) fn may_restart(&self) -> bool {
+        match &self.input {
+            Input::Start | Input::Text(_) => false,
+            Input::Bytes(input) => input.may_restart() || self.pipeline.builder.encoding_tentative,
+        }
+    }
+
     /// Ends the input and returns the document.
     pub fn finish(mut self) -> Document {
         let (encoding, confidence) = match self.input {

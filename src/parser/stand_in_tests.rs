@@ -18,7 +18,7 @@ fn parse(input: &str, context: Option<&str>, scripting: bool, spacing: usize) ->
     parser.finish()
 }
 
-fn summary(doc: &Document) -> (String, Vec<(crate::ErrorCode, u32, u32)>) {
+fn summary(doc: &Document) -> (String, Vec<(crate::error::ErrorCode, u32, u32)>) {
     let errors = doc
         .errors()
         .iter()

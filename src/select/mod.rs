@@ -77,6 +77,7 @@ mod element;
 pub(crate) mod parser;
 pub(crate) mod pseudo;
 mod query;
+pub(crate) mod stream_check;
 mod text;
 mod walk;
 

@@ -633,7 +633,7 @@ mod tests {
                 }
                 super::super::TokenSinkResult::Continue
             }
-            fn parse_error(&mut self, _: crate::ParseError) {
+            fn parse_error(&mut self, _: crate::error::ParseError) {
                 self.1 += 1;
             }
         }

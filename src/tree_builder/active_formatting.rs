@@ -516,6 +516,14 @@ impl ActiveFormatting {
             }
             Item::Element(node) => {
                 self.set_by_node(node, None);
+                // Its (slot, generation) pair goes now when it is the last of its name (an end
+                // tag closing the latest one, the usual case), so that a long stream of
+                // formatting elements does not pile up stale pairs; others go lazily.
+                if let Some(i) = formatting_index(slot.name) {
+                    if self.by_name[i].last() == Some(&(s, slot.generation)) {
+                        self.by_name[i].pop();
+                    }
+                }
                 let section = self.section(slot.depth);
                 section.elements = section.elements.saturating_sub(1);
                 if slot.keyed {

@@ -646,6 +646,14 @@ impl TreeBuilder {
         }
     }
 
+    /// The document's attribute list was compacted (a streaming parse frees what it handed
+    /// out): the spare room behind the `html` and `body` runs is gone.
+    pub(crate) fn forget_attr_room(&mut self) {
+        for m in &mut self.merged_attrs {
+            m.room_end = 0;
+        }
+    }
+
     /// Inserts a new (parentless) node at `location`.
     pub(crate) fn insert_node(&mut self, node: NodeId, location: Location) {
         match location.before {

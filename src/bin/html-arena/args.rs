@@ -50,6 +50,10 @@ Input:
                           else windows-1252, never a guess. By default a page that declares
                           nothing is UTF-8 if it is valid UTF-8, else guessed from its bytes.
       --scripting         parse with scripting on (<noscript> content is then text)
+      --stream            select while parsing: the same output, with memory bounded by
+                          what is still open instead of the whole page (one SELECTOR; not
+                          with -r, -j, -R, -b, -B). A selector streaming cannot answer
+                          exactly (+, ~, :nth-child(), :last-child, ...) exits with status 2
 
   -h, --help              print this help
   -V, --version           print the version
@@ -113,6 +117,8 @@ pub struct Args {
     /// Whether `-a` resolves URL-valued attributes (`--base` or `--detect-base`).
     pub resolve_urls: bool,
     pub selectors: Vec<String>,
+    /// `--stream`: select while parsing (see `stream.rs`).
+    pub stream: bool,
 }
 
 /// What the command line asks for.
@@ -124,7 +130,7 @@ pub enum Parsed {
 
 /// Every option: its long name, its short letter (`None` for long only), whether it takes a
 /// value.
-const OPTIONS: [(&str, Option<char>, bool); 16] = [
+const OPTIONS: [(&str, Option<char>, bool); 17] = [
     ("text", Some('t'), false),
     ("rendered", Some('R'), false),
     ("attribute", Some('a'), true),
@@ -139,6 +145,7 @@ const OPTIONS: [(&str, Option<char>, bool); 16] = [
     ("detect-base", Some('B'), false),
     ("browser-encoding", None, false),
     ("scripting", None, false),
+    ("stream", None, false),
     ("help", Some('h'), false),
     ("version", Some('V'), false),
 ];
@@ -182,6 +189,7 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
         base: None,
         resolve_urls: false,
         selectors: Vec::new(),
+        stream: false,
     };
     let mut raw = raw.into_iter();
     let mut next_string = |what: &str| -> Result<Option<String>, String> {
@@ -264,6 +272,7 @@ pub fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Parsed, String> 
                 }
                 ("browser-encoding", _) => args.browser_encoding = true,
                 ("scripting", _) => args.scripting = true,
+                ("stream", _) => args.stream = true,
                 ("base", Some(v)) => {
                     let url = html_arena::Url::parse(&v)
                         .map_err(|e| format!("invalid --base URL {v:?}: {e}"))?;

@@ -18,6 +18,7 @@
 mod args;
 mod output;
 mod pretty;
+mod stream;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -61,6 +62,9 @@ fn main() -> ExitCode {
         .with_browser_encoding(args.browser_encoding);
     options.override_encoding = args.encoding.clone();
     options.url = args.base.clone();
+    if args.stream {
+        return stream::run(&args, &selectors, &options);
+    }
 
     let stdout = std::io::stdout().lock();
     let mut out = Output::new(std::io::BufWriter::new(stdout), &args);

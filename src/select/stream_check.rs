@@ -1,0 +1,399 @@
+//! Which selectors a streaming parse ([`crate::stream`]) answers exactly, and the cheap first
+//! test of its candidates.
+//!
+//! A streaming parse decides an element when the element, its subtree and its ancestors can
+//! no longer change, and it looks at nothing else: no previous or later siblings, no later
+//! part of the document. So a selector is accepted when every part of it depends only on
+//! those (see the module docs of [`crate::stream`] for the list and the reasons), and refused
+//! with the part named otherwise.
+
+use cssparser::ToCss;
+use selectors::parser::{Combinator, Component, Selector as RawSelector};
+
+use super::Selector;
+use super::parser::HtmlImpl;
+use super::pseudo::PseudoClass;
+
+/// Why a selector cannot be answered while streaming: the part, and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    pub(crate) part: String,
+    pub(crate) reason: &'static str,
+}
+
+/// What a streaming parse needs to know of an accepted selector.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StreamPlan {
+    /// Matching looks above the element (a combinator, `:root`): the match's copy gets its
+    /// ancestors.
+    pub(crate) needs_ancestors: bool,
+    /// Per selector of the list: the type, id and class tests of its subject compound.
+    pub(crate) prefilters: Vec<Prefilter>,
+}
+
+/// The type, id and class tests of a subject compound: an element that fails one cannot
+/// match (the test is loose: it compares ASCII case-insensitively).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Prefilter {
+    /// The selector has a pseudo-element: it matches no element.
+    pub(crate) never: bool,
+    pub(crate) names: Vec<Box<str>>,
+    pub(crate) ids: Vec<Box<str>>,
+    pub(crate) classes: Vec<Box<str>>,
+    /// The selector is one type selector and nothing else: `(name as written, lowercased)`,
+    /// which decides a match exactly (the lowercase form for an HTML element, the other for
+    /// a foreign one, as the `selectors` crate matches a type selector).
+    pub(crate) type_only: Option<(Box<str>, Box<str>)>,
+}
+
+impl Prefilter {
+    /// Whether an element with this local name may match (before its `id` and `class`).
+    pub(crate) fn may_match_name(&self, local: &str) -> bool {
+        !self.never && self.names.iter().all(|n| n.eq_ignore_ascii_case(local))
+    }
+
+    /// Whether the `id` and `class` tests read attributes.
+    pub(crate) fn reads_attributes(&self) -> bool {
+        !self.ids.is_empty() || !self.classes.is_empty()
+    }
+
+    /// Whether an element with this local name, `id` and `class` may match.
+    pub(crate) fn may_match(&self, local: &str, id: Option<&str>, class: Option<&str>) -> bool {
+        if !self.may_match_name(local) {
+            return false;
+        }
+        if !self.ids.is_empty() {
+            let Some(id) = id else { return false };
+            if !self.ids.iter().all(|i| i.eq_ignore_ascii_case(id)) {
+                return false;
+            }
+        }
+        if !self.classes.is_empty() {
+            let Some(class) = class else { return false };
+            let has = |c: &str| {
+                class
+                    .split([' ', '\t', '\n', '\x0c', '\r'])
+                    .any(|t| t.eq_ignore_ascii_case(c))
+            };
+            if !self.classes.iter().all(|c| has(c)) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Where a compound is matched, relative to the element being decided.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Place {
+    /// The element itself.
+    Subject,
+    /// One of its ancestors (which may be `html` or `body`).
+    Ancestor,
+    /// Inside a `:has()`: the element's descendants.
+    Descendant,
+}
+
+/// Checks `selector` for streaming.
+pub(crate) fn plan(selector: &Selector) -> Result<StreamPlan, Refusal> {
+    let mut plan = StreamPlan::default();
+    for sel in selector.parsed.list.slice() {
+        check_complex(sel, Place::Subject, &mut plan)?;
+        plan.prefilters.push(prefilter(sel));
+    }
+    Ok(plan)
+}
+
+/// The tests of the subject compound of `sel` (its components up to the first combinator,
+/// in match order).
+fn prefilter(sel: &RawSelector<HtmlImpl>) -> Prefilter {
+    let mut p = Prefilter::default();
+    for c in sel.iter_raw_match_order() {
+        match c {
+            Component::Combinator(Combinator::PseudoElement) => p.never = true,
+            Component::Combinator(_) => break,
+            Component::PseudoElement(_) => p.never = true,
+            Component::LocalName(l) => p.names.push(l.lower_name.text.clone()),
+            Component::ID(i) => p.ids.push(i.text.clone()),
+            Component::Class(c) => p.classes.push(c.text.clone()),
+            _ => {}
+        }
+    }
+    let mut components = sel.iter_raw_match_order();
+    if let (Some(Component::LocalName(l)), None) = (components.next(), components.next()) {
+        p.type_only = Some((l.name.text.clone(), l.lower_name.text.clone()));
+    }
+    // (A pseudo-element anywhere makes the selector match no element.)
+    if sel.iter_raw_match_order().any(|c| {
+        matches!(
+            c,
+            Component::PseudoElement(_) | Component::Combinator(Combinator::PseudoElement)
+        )
+    }) {
+        p.never = true;
+    }
+    p
+}
+
+fn css<T: ToCss>(t: &T) -> String {
+    let mut s = String::new();
+    let _ = t.to_css(&mut s);
+    s
+}
+
+/// What a compound tests, for the `html`/`body` rule.
+#[derive(Default)]
+struct CompoundFacts {
+    /// A type selector that neither `html` nor `body` has.
+    excludes_root_elements: bool,
+    /// It reads attributes (id, class, attribute selectors, also inside `:not()`/`:is()`).
+    reads_attributes: bool,
+    /// Its components, for messages.
+    text: Vec<String>,
+}
+
+/// Checks one complex selector whose subject compound is matched at `place`.
+fn check_complex(
+    sel: &RawSelector<HtmlImpl>,
+    place: Place,
+    plan: &mut StreamPlan,
+) -> Result<bool, Refusal> {
+    let mut place = place;
+    let mut facts = CompoundFacts::default();
+    let mut reads_any = false;
+    let finish = |facts: &mut CompoundFacts, place: Place| -> Result<(), Refusal> {
+        if place == Place::Ancestor && facts.reads_attributes && !facts.excludes_root_elements {
+            let mut text = std::mem::take(&mut facts.text);
+            text.reverse();
+            return Err(Refusal {
+                part: text.concat(),
+                reason: "this compound could match the `html` or `body` element, whose \
+                         attributes a later `<html>` or `<body>` tag can still add to until the \
+                         end of the input; give it a type selector other than `html` and `body` \
+                         (e.g. `div.x`)",
+            });
+        }
+        *facts = CompoundFacts::default();
+        Ok(())
+    };
+    for c in sel.iter_raw_match_order() {
+        if let Component::Combinator(comb) = c {
+            finish(&mut facts, place)?;
+            match comb {
+                Combinator::Child | Combinator::Descendant => {
+                    plan.needs_ancestors = true;
+                    if place == Place::Subject {
+                        place = Place::Ancestor;
+                    }
+                }
+                Combinator::NextSibling | Combinator::LaterSibling => {
+                    return Err(Refusal {
+                        part: css(comb).trim().to_string(),
+                        reason: "sibling combinators need the previous siblings, which a \
+                                 streaming parse does not keep",
+                    });
+                }
+                Combinator::PseudoElement => {}
+                Combinator::SlotAssignment | Combinator::Part => {
+                    return Err(Refusal {
+                        part: css(comb),
+                        reason: "shadow-tree combinators are not supported while streaming",
+                    });
+                }
+            }
+            continue;
+        }
+        facts.text.push(css(c));
+        let reads = check_component(c, place, plan, &mut facts)?;
+        facts.reads_attributes |= reads;
+        reads_any |= reads;
+    }
+    finish(&mut facts, place)?;
+    Ok(reads_any)
+}
+
+/// Checks one simple selector; returns whether it reads attributes.
+fn check_component(
+    c: &Component<HtmlImpl>,
+    place: Place,
+    plan: &mut StreamPlan,
+    facts: &mut CompoundFacts,
+) -> Result<bool, Refusal> {
+    let refuse = |reason: &'static str| {
+        Err(Refusal {
+            part: css(c),
+            reason,
+        })
+    };
+    match c {
+        Component::LocalName(l) => {
+            let lower = &*l.lower_name.text;
+            if lower != "html" && lower != "body" {
+                facts.excludes_root_elements = true;
+            }
+            Ok(false)
+        }
+        Component::ID(_)
+        | Component::Class(_)
+        | Component::AttributeInNoNamespaceExists { .. }
+        | Component::AttributeInNoNamespace { .. }
+        | Component::AttributeOther(_) => Ok(true),
+        Component::ExplicitUniversalType
+        | Component::ExplicitAnyNamespace
+        | Component::ExplicitNoNamespace
+        | Component::DefaultNamespace(_)
+        | Component::Namespace(..)
+        | Component::PseudoElement(_)
+        | Component::Invalid(_)
+        | Component::RelativeSelectorAnchor
+        | Component::Empty => Ok(false),
+        Component::Root => {
+            plan.needs_ancestors = true;
+            Ok(false)
+        }
+        Component::Negation(list) | Component::Is(list) | Component::Where(list) => {
+            let mut reads = false;
+            for s in list.slice() {
+                reads |= check_complex(s, place, plan)?;
+            }
+            Ok(reads)
+        }
+        Component::Scope | Component::ImplicitScope | Component::ParentSelector => {
+            refuse("`:scope` is not supported while streaming")
+        }
+        Component::Nth(_) | Component::NthOf(_) => refuse(
+            "positional pseudo-classes need the element's siblings, which a streaming parse \
+             does not keep",
+        ),
+        Component::Has(_) => refuse("this form of `:has()` is not supported while streaming"),
+        Component::Slotted(_) | Component::Part(_) | Component::Host(_) => {
+            refuse("shadow-tree pseudo-classes are not supported while streaming")
+        }
+        Component::Combinator(_) => Ok(false),
+        Component::NonTSPseudoClass(pc) => match pc {
+            PseudoClass::Never(_)
+            | PseudoClass::State(_)
+            | PseudoClass::ActiveViewTransitionType(_) => Ok(false),
+            // Only `a`/`area` (links), form controls, `details`/`dialog` and custom
+            // elements match these, by their own attributes: never `html` or `body`.
+            PseudoClass::Link
+            | PseudoClass::AnyLink
+            | PseudoClass::WebkitAnyLink
+            | PseudoClass::Defined
+            | PseudoClass::Optional
+            | PseudoClass::Required
+            | PseudoClass::PlaceholderShown
+            | PseudoClass::Open => {
+                if !matches!(pc, PseudoClass::Defined) {
+                    facts.excludes_root_elements = true;
+                }
+                Ok(false)
+            }
+            PseudoClass::Text(_) => {
+                if place == Place::Ancestor {
+                    refuse(
+                        "a text pseudo-class on an ancestor needs the ancestor's whole text, \
+                         which is still being parsed",
+                    )
+                } else {
+                    Ok(false)
+                }
+            }
+            PseudoClass::Has(arg) => {
+                if place != Place::Subject {
+                    return refuse("`:has()` on an ancestor needs the ancestor's later content");
+                }
+                for s in arg.list.slice() {
+                    for c in s.iter_raw_match_order() {
+                        if let Component::Combinator(
+                            Combinator::NextSibling | Combinator::LaterSibling,
+                        ) = c
+                        {
+                            return refuse(
+                                "`:has()` with a sibling combinator needs later siblings",
+                            );
+                        }
+                    }
+                    check_complex(s, Place::Descendant, plan)?;
+                }
+                Ok(false)
+            }
+            PseudoClass::Checked
+            | PseudoClass::Default
+            | PseudoClass::Indeterminate
+            | PseudoClass::Disabled
+            | PseudoClass::Enabled
+            | PseudoClass::Valid
+            | PseudoClass::Invalid
+            | PseudoClass::InRange
+            | PseudoClass::OutOfRange => refuse(
+                "this pseudo-class depends on other elements (a form, a radio group, a \
+                 `select`'s options, an enclosing `fieldset`'s legend), which a streaming \
+                 parse does not keep",
+            ),
+            PseudoClass::ReadOnly
+            | PseudoClass::ReadWrite
+            | PseudoClass::Lang(_)
+            | PseudoClass::Dir(..) => refuse(
+                "this pseudo-class is inherited from ancestors up to `html`/`body`, whose \
+                 attributes can change until the end of the input (or from a later `<meta>`)",
+            ),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(s: &str) -> Option<String> {
+        plan(&Selector::parse(s).unwrap()).err().map(|r| r.part)
+    }
+
+    #[test]
+    fn accepts_local_selectors() {
+        for s in [
+            "tr",
+            "div > p.x",
+            "ix\\:nonfraction",
+            "a[href]:not([rel])",
+            "div.a p",
+            "* > p",
+            ":root body div",
+            "p:empty",
+            "li:has(> a)",
+            "p::before",
+            "table td:is(.a, .b)",
+        ] {
+            assert_eq!(refused(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn refuses_what_needs_more() {
+        assert_eq!(refused("h2 + p").as_deref(), Some("+"));
+        assert_eq!(refused("li:last-child").as_deref(), Some(":last-child"));
+        assert_eq!(refused(".content p").as_deref(), Some(".content"));
+        assert_eq!(refused(":not(div) p").as_deref(), None);
+        assert!(refused(":not(.x) p").is_some());
+        assert!(refused("input:checked").is_some());
+        assert!(refused("div:has(+ p)").is_some());
+        assert!(refused("p:lang(en)").is_some());
+    }
+
+    #[test]
+    fn prefilter_is_loose() {
+        let p = plan(&Selector::parse("TR.row#x").unwrap()).unwrap();
+        let f = &p.prefilters[0];
+        assert!(f.may_match("tr", Some("X"), Some("a row")));
+        assert!(!f.may_match("td", Some("x"), Some("row")));
+        assert!(!f.may_match("tr", None, Some("row")));
+        assert!(f.type_only.is_none());
+        let p = plan(&Selector::parse("TR, ix\\:nonFraction").unwrap()).unwrap();
+        assert_eq!(p.prefilters[0].type_only, Some(("TR".into(), "tr".into())));
+        assert_eq!(
+            p.prefilters[1].type_only,
+            Some(("ix:nonFraction".into(), "ix:nonfraction".into()))
+        );
+    }
+}

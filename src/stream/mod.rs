@@ -1,0 +1,1118 @@
+//! Selecting while parsing: the matches of CSS selectors, in document order, each handed out
+//! as soon as the tree construction algorithm can no longer change it, with memory bounded by
+//! what is still open.
+//!
+//! [`StreamParser`] takes the input in chunks of any size (bytes, sniffed and decoded as
+//! [`Document::parse_bytes`] does, or text), runs the standard's tree construction on a lean
+//! document ([`ParseOptions::keep_source`] off), and after each piece of input walks the tree
+//! in document order as far as the tree is *final*: each element a selector matches is copied
+//! into a small [`StreamMatch`] (its subtree, and its ancestors when the selector looks at
+//! them), and each subtree the walk has left is freed (its slots, strings and attributes are
+//! reused). The answers are those of [`Document::select`] on the whole document: the same
+//! elements, in the same order, serializing the same.
+//!
+//! ```
+//! use html_arena::stream::StreamParser;
+//! use html_arena::{ParseOptions, Selector};
+//!
+//! let selector = Selector::parse("tr.total > td")?;
+//! let mut parser = StreamParser::new(&[selector], &ParseOptions::default())?;
+//! let mut cells = Vec::new();
+//! for chunk in ["<table><tr class=total><td>1", "2<td>3</table>", "<p>after"] {
+//!     parser.write_str(chunk)?;
+//!     while let Some(m) = parser.next_match() {
+//!         cells.push(m.element().text());
+//!     }
+//! }
+//! parser.finish()?;
+//! while let Some(m) = parser.next_match() {
+//!     cells.push(m.element().text());
+//! }
+//! assert_eq!(cells, ["12", "3"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # When is an element final
+//!
+//! The walk keeps a path from the document to where it is. It *enters* an element (looks at
+//! its children) when the element can no longer be moved nor have its children moved, and
+//! *leaves* it (and frees it) when nothing can be inserted into it any more. A selector's
+//! answer for an element is decided when the walk enters it and the element is closed as
+//! well: then the element, its subtree and its ancestors are what they will be in the
+//! finished document. Between pieces of input the parser's state says which elements are
+//! *open* (on the stack of open elements, or an ancestor of one) and which are *volatile*:
+//!
+//! 1. An element on the stack of open elements, or an ancestor of one, is open: nodes are
+//!    still inserted into it (13.2.6.1 "the appropriate place for inserting a node": the
+//!    current node, or the foster parent just before an open `table`, whose previous text
+//!    node may grow). Elements leave the stack from the middle while their descendants stay
+//!    on it (the "in body" `</form>` end tag, the `a` and `nobr` start tags' run of the
+//!    adoption agency algorithm, its inner loop's "remove node from the stack"): such an
+//!    element is open through its descendants, so the walk never leaves it early.
+//! 2. The adoption agency algorithm (13.2.6.4.7, steps 4.x) takes a formatting element that
+//!    is both in the list of active formatting elements and on the stack, and moves the
+//!    elements below it on the stack (the furthest block and the nodes of its inner loop,
+//!    with all their descendants, closed ones included), and the children of the furthest
+//!    block. So every element on the stack below the topmost element that is in the list
+//!    (markers are ignored: a marker's section is cleared when its element is popped, and
+//!    the elements between the formatting element and that one stay movable) is volatile.
+//!    Elements above it stay where they are: new formatting elements only ever go below.
+//! 3. The "in body" `frameset` start tag removes the second element of the stack (the `body`)
+//!    with everything in it while the frameset-ok flag is "ok": the `body` is volatile until
+//!    the flag is "not ok" (it never goes back).
+//! 4. "After head" pushes the `head` element back on the stack for `base`, `link`, `meta`,
+//!    `noframes`, `script`, `style`, `template` and `title` start tags: the `head` is
+//!    volatile until a `body` or `frameset` is the second element on the stack.
+//! 5. Popping an `option` clones it into its `select`'s `selectedcontent` (4.10.10 "maybe
+//!    clone an option into selectedcontent"), which may come earlier: an open `select` is
+//!    volatile.
+//! 6. An element kept out of the tree while it is open deep in the stack (the parser's
+//!    stand-ins for depth beyond 64 open elements, see `dom/build.rs`) is volatile.
+//! 7. The `html` and `body` elements take the attributes of later `<html>` and `<body>` tags
+//!    until the end of the input (the "in body" `html` and `body` start tags). They are open
+//!    until the end, so their own answers wait; a selector that tests the attributes of an
+//!    ancestor compound that could be `html` or `body` (no type selector other than those)
+//!    is refused (see below).
+//!
+//! The walk does not enter a volatile element (nor, so, anything under it), does not decide
+//! an open element, and does not leave an open one. Template contents are not in the
+//! document tree (`select` does not look into them); a `template` element is decided when it
+//! is closed, which closes its contents too.
+//!
+//! While the encoding of byte input may still change (the bytes are held for sniffing, or
+//! decoded with a tentative confidence, when a `<meta>` can restart the parse: 13.2.3.4),
+//! nothing is decided.
+//!
+//! One option counts differently: [`ParseOptions::max_nodes`] limits the nodes the parse's
+//! document holds, and a streaming parse holds few, so a document so amplified that a full
+//! parse stops at the limit is parsed further here.
+//!
+//! # Selectors
+//!
+//! Accepted: type, universal, id, class and attribute selectors, the descendant and child
+//! combinators, `:is()`, `:where()`, `:not()`, `:root`, `:empty`, `:has()` with descendant
+//! and child relative selectors, the text pseudo-classes on the subject, `:link`,
+//! `:any-link`, `:defined`, `:required`, `:optional`, `:placeholder-shown`, `:open`, the
+//! pseudo-classes that never match a static document, and pseudo-elements (which match
+//! nothing). [`StreamParser::new`] refuses the rest with [`StreamError::Unsupported`],
+//! naming the part:
+//!
+//! - the sibling combinators `+` and `~`, and the positional pseudo-classes (`:first-child`,
+//!   `:last-child`, `:only-child`, `:nth-*()`, `*-of-type`): the walk frees what it leaves,
+//!   previous siblings included;
+//! - `:has()` with `+` or `~`, and `:has()` or a text pseudo-class on an ancestor compound:
+//!   they need content parsed later;
+//! - `:checked`, `:default`, `:indeterminate`, `:disabled`, `:enabled`, `:valid`,
+//!   `:invalid`, `:in-range`, `:out-of-range` (other elements decide them), `:lang()`,
+//!   `:dir()`, `:read-only`, `:read-write` (inherited from `html`/`body`, whose attributes
+//!   can still change), `:scope`, and the shadow-tree selectors;
+//! - an ancestor compound that tests attributes and could match `html` or `body` (`.content
+//!   p`, `:not(.x) p`): a later `<body class=content>` would change the answer of elements
+//!   already handed out. Name the type (`div.content p`).
+//!
+//! # Memory
+//!
+//! What is held at a time: the open elements with the children not yet left behind, the
+//! subtree of a match waiting to close (a match's whole subtree is copied anyway), what is
+//! volatile, and the queue of matches not yet taken. It grows with the document only in
+//! these shapes: content under a volatile element (a formatting element such as `<font>`
+//! left open around the rest of the page; a `body` with the frameset-ok flag still "ok"; more
+//! than 64 nested open elements), a match that contains much of the document (`body`, `*`),
+//! byte input whose encoding is never certain (undeclared input with detection on: the
+//! bytes are held to the end, as [`Parser::write`] does; declare the encoding or set
+//! [`ParseOptions::transport_encoding`]), many distinct element or attribute names (they
+//! are interned), and parse errors (at most [`ParseOptions::max_errors`]).
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+use std::io::Read;
+
+use indextree::NodeId as Id;
+
+use crate::dom::names::{Namespace, local_name as n};
+use crate::dom::{Document, ElementRef, IdHash, NodeRef};
+use crate::encoding::EncodingError;
+use crate::select::stream_check::{self, Prefilter};
+use crate::tree_builder::TreeBuilder;
+use crate::{ParseOptions, Parser, Selector};
+
+/// How much input is parsed between two walks.
+const PIECE: usize = 64 * 1024;
+
+/// A selector a streaming parse cannot answer exactly.
+///
+/// ```
+/// use html_arena::stream::{StreamError, StreamParser};
+/// use html_arena::{ParseOptions, Selector};
+///
+/// let err = StreamParser::new(&[Selector::parse("li:last-child")?], &ParseOptions::default())
+///     .err()
+///     .unwrap();
+/// assert!(matches!(&err, StreamError::Unsupported { part, .. } if part == ":last-child"));
+/// # Ok::<(), html_arena::SelectorError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StreamError {
+    /// The selector has a part that needs what a streaming parse does not keep.
+    Unsupported {
+        /// The selector, as written.
+        selector: String,
+        /// The part refused.
+        part: String,
+        /// Why.
+        reason: String,
+    },
+    /// An encoding label in the options is unknown (on the first write of bytes).
+    Encoding(EncodingError),
+    /// Foster parenting put a match before a `table` after more than
+    /// [`HOLD_LIMIT`] nodes (or [`HOLD_MATCHES`] matches) inside that table had been handed
+    /// out: the match
+    /// cannot be handed out in document order any more. The parse stops.
+    OutOfOrder {
+        /// The outer HTML of the match that came too late.
+        html: String,
+    },
+}
+
+impl fmt::Display for StreamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StreamError::Unsupported {
+                selector,
+                part,
+                reason,
+            } => write!(
+                f,
+                "`{part}` in `{selector}` is not supported while streaming: {reason}"
+            ),
+            StreamError::Encoding(e) => e.fmt(f),
+            StreamError::OutOfOrder { html } => {
+                let head: String = html.chars().take(80).collect();
+                write!(
+                    f,
+                    "a match foster-parented before a table came after the matches inside \
+                     the table were handed out, so it cannot be handed out in document order: \
+                     {head}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for StreamError {}
+
+/// Checks that a selector can be answered while streaming (what [`StreamParser::new`] does
+/// for each of its selectors).
+///
+/// ```
+/// use html_arena::{Selector, stream};
+///
+/// assert!(stream::check_selector(&Selector::parse("table.data td")?).is_ok());
+/// assert!(stream::check_selector(&Selector::parse("h2 + p")?).is_err());
+/// # Ok::<(), html_arena::SelectorError>(())
+/// ```
+pub fn check_selector(selector: &Selector) -> Result<(), StreamError> {
+    stream_check::plan(selector)
+        .map(|_| ())
+        .map_err(|r| refusal(selector, r))
+}
+
+fn refusal(selector: &Selector, r: stream_check::Refusal) -> StreamError {
+    StreamError::Unsupported {
+        selector: selector.as_str().to_string(),
+        part: r.part,
+        reason: r.reason.to_string(),
+    }
+}
+
+/// A match: a copy of the matched element with its subtree (and its ancestors, without their
+/// other children, when the selector looks at ancestors), in a small document of its own.
+pub struct StreamMatch {
+    doc: Document,
+    element: Id,
+    selectors: Box<[usize]>,
+}
+
+impl StreamMatch {
+    /// The matched element.
+    ///
+    /// ```
+    /// use html_arena::{ParseOptions, Selector, stream::StreamParser};
+    ///
+    /// let mut p = StreamParser::new(&[Selector::parse("a")?], &ParseOptions::default())?;
+    /// p.write_str("<a href=/x>X</a>")?;
+    /// p.finish()?;
+    /// let m = p.next_match().unwrap();
+    /// assert_eq!(m.element().attr("href"), Some("/x"));
+    /// assert_eq!(m.html(), r#"<a href="/x">X</a>"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn element(&self) -> ElementRef<'_> {
+        match NodeRef::new(&self.doc, self.element).as_element() {
+            Some(e) => e,
+            // A StreamMatch is only made around the copy of an element, and node kinds
+            // never change.
+            None => unreachable!("a stream match holds an element"),
+        }
+    }
+
+    /// The element's outer HTML (as [`NodeRef::html`] gives it in the whole document).
+    pub fn html(&self) -> String {
+        self.element().html()
+    }
+
+    /// The element's text content.
+    pub fn text(&self) -> String {
+        self.element().text()
+    }
+
+    /// The indices (into the parser's selectors) of the selectors that matched.
+    pub fn selectors(&self) -> &[usize] {
+        &self.selectors
+    }
+
+    /// The document holding the copy.
+    pub fn document(&self) -> &Document {
+        &self.doc
+    }
+
+    /// The document holding the copy, to keep or change.
+    pub fn into_document(self) -> Document {
+        self.doc
+    }
+}
+
+impl fmt::Debug for StreamMatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StreamMatch")
+            .field("html", &self.html())
+            .field("selectors", &self.selectors)
+            .finish()
+    }
+}
+
+/// A streaming parser that selects: write the input in chunks, take the matches as they come
+/// ([`next_match`](StreamParser::next_match)), [`finish`](StreamParser::finish) at the end.
+/// See the [module docs](self) for what is decided when and what is held.
+pub struct StreamParser {
+    parser: Option<Parser>,
+    selectors: Vec<Selector>,
+    prefilters: Vec<Vec<Prefilter>>,
+    needs_ancestors: bool,
+    /// The scripting flag (the parse's document learns it only at the end).
+    scripting: bool,
+    walk: Walk,
+    /// Input parsed since the last walk.
+    since_walk: usize,
+    /// String and attribute bytes after the last compaction.
+    compacted: usize,
+    /// The most nodes alive at once in the parse's document (for tests and benchmarks).
+    peak_nodes: usize,
+}
+
+/// How many nodes of matches found inside open tables are held back (see
+/// [`StreamError::OutOfOrder`]): foster parenting can still put a match before the table,
+/// which comes first in document order. Past this (or past [`HOLD_MATCHES`] matches), they
+/// are handed out.
+pub const HOLD_LIMIT: usize = 16_384;
+
+/// The most matches held back inside open tables (see [`HOLD_LIMIT`]).
+pub const HOLD_MATCHES: usize = 1_024;
+
+/// One entered node of the walk's path.
+struct Level {
+    node: Id,
+    /// Its last child the walk has passed.
+    last: Option<Id>,
+    /// For a `table` that was open when the walk entered it: foster parenting may still
+    /// insert nodes before it.
+    guard: Option<Guard>,
+}
+
+/// An open `table` the walk entered.
+struct Guard {
+    /// The walk's last passed node before the table, when it entered it.
+    prev: Option<Id>,
+    /// Where its matches start in `held`.
+    held_from: usize,
+    /// Its matches were handed out (past [`HOLD_LIMIT`]).
+    flushed: bool,
+}
+
+/// A table left with nodes foster-parented before it: the walk goes back to them.
+struct Refoster {
+    table: Id,
+    /// Where their matches go in `held`.
+    at: usize,
+    flushed: bool,
+}
+
+/// Where the walk is, and what it holds.
+struct Walk {
+    /// The serial number of the document the path is in (a restart makes a new one).
+    serial: u32,
+    /// The entered nodes from the root down.
+    path: Vec<Level>,
+    /// Unflushed guards on the path.
+    guards: usize,
+    refoster: Option<Refoster>,
+    /// Matches inside open tables, held back, in document order.
+    held: Vec<StreamMatch>,
+    held_nodes: usize,
+    /// Matches to hand out.
+    out: VecDeque<StreamMatch>,
+    error: Option<StreamError>,
+    /// Nodes passed, to free after the walk.
+    passed: Vec<Id>,
+    /// Freed from the tree but still referred to by the parser (the list of active
+    /// formatting elements, the `form` and `head` element pointers).
+    kept: Vec<Id>,
+    /// A `body` or `frameset` has been the second element on the stack.
+    head_done: bool,
+    /// Count the matches instead of handing them out ([`StreamParser::count_only`]).
+    count_only: bool,
+    counted: usize,
+}
+
+impl Walk {
+    fn new(doc: &Document) -> Walk {
+        Walk {
+            serial: doc.serial,
+            path: vec![Level {
+                node: doc.root,
+                last: None,
+                guard: None,
+            }],
+            guards: 0,
+            refoster: None,
+            held: Vec::new(),
+            held_nodes: 0,
+            out: VecDeque::new(),
+            error: None,
+            passed: Vec::new(),
+            kept: Vec::new(),
+            head_done: false,
+            count_only: false,
+            counted: 0,
+        }
+    }
+
+    /// Hands out a decided match, or holds it back (see [`HOLD_LIMIT`]).
+    fn emit(&mut self, m: StreamMatch) {
+        if let Some(r) = self.refoster.as_mut() {
+            if r.flushed {
+                if self.error.is_none() {
+                    self.error = Some(StreamError::OutOfOrder { html: m.html() });
+                }
+                return;
+            }
+            let at = r.at.min(self.held.len());
+            self.held_nodes += m.doc.arena.len();
+            self.held.insert(at, m);
+            r.at = at + 1;
+        } else if self.guards > 0 {
+            self.held_nodes += m.doc.arena.len();
+            self.held.push(m);
+        } else {
+            self.out.push_back(m);
+            return;
+        }
+        if self.held_nodes > HOLD_LIMIT || self.held.len() > HOLD_MATCHES {
+            self.flush();
+            for level in &mut self.path {
+                if let Some(g) = level.guard.as_mut() {
+                    g.flushed = true;
+                    g.held_from = 0;
+                }
+            }
+            self.guards = 0;
+            if let Some(r) = self.refoster.as_mut() {
+                r.flushed = true;
+                r.at = 0;
+            }
+        }
+    }
+
+    /// Hands out what is held.
+    fn flush(&mut self) {
+        self.out.extend(self.held.drain(..));
+        self.held_nodes = 0;
+    }
+
+    /// Sets the last passed child of the current level to `node` (the previous one is freed).
+    fn pass(&mut self, node: Id) {
+        if let Some(top) = self.path.last_mut() {
+            if let Some(prev) = top.last.replace(node) {
+                self.passed.push(prev);
+            }
+        }
+    }
+}
+
+impl StreamParser {
+    /// A parser selecting the elements that match any of `selectors` (each element once).
+    /// `options` are those of [`Parser::new`], except that the document is always lean
+    /// ([`ParseOptions::keep_source`] off) and without source positions.
+    ///
+    /// # Errors
+    ///
+    /// [`StreamError::Unsupported`] for the first selector that cannot be answered while
+    /// streaming.
+    pub fn new(
+        selectors: &[Selector],
+        options: &ParseOptions,
+    ) -> Result<StreamParser, StreamError> {
+        let mut prefilters = Vec::new();
+        let mut needs_ancestors = false;
+        for s in selectors {
+            let plan = stream_check::plan(s).map_err(|r| refusal(s, r))?;
+            needs_ancestors |= plan.needs_ancestors;
+            prefilters.push(plan.prefilters);
+        }
+        let mut options = options.clone();
+        options.keep_source = false;
+        options.source_positions = false;
+        let mut parser = Parser::new(&options);
+        let (tb, _) = parser.stream_view();
+        let walk = Walk::new(&tb.doc);
+        Ok(StreamParser {
+            parser: Some(parser),
+            selectors: selectors.to_vec(),
+            prefilters,
+            needs_ancestors,
+            scripting: options.scripting,
+            walk,
+            since_walk: 0,
+            compacted: 0,
+            peak_nodes: 0,
+        })
+    }
+
+    /// Parses the next chunk of bytes (sniffed and decoded as [`Parser::write`] does).
+    ///
+    /// # Errors
+    ///
+    /// [`StreamError::Encoding`] for an unknown encoding label in the options (on the first
+    /// write); [`StreamError::OutOfOrder`] (then the parse stops).
+    pub fn write(&mut self, chunk: &[u8]) -> Result<(), StreamError> {
+        for piece in chunk.chunks(PIECE) {
+            let Some(parser) = self.parser.as_mut() else {
+                break;
+            };
+            parser.write(piece).map_err(StreamError::Encoding)?;
+            self.since_walk += piece.len();
+            self.step();
+        }
+        self.check()
+    }
+
+    /// Parses the next chunk of text.
+    ///
+    /// # Errors
+    ///
+    /// [`StreamError::OutOfOrder`] (then the parse stops).
+    pub fn write_str(&mut self, chunk: &str) -> Result<(), StreamError> {
+        let mut rest = chunk;
+        while !rest.is_empty() {
+            let mut at = rest.len().min(PIECE);
+            while !rest.is_char_boundary(at) {
+                at -= 1;
+            }
+            if at == 0 {
+                at = rest.len();
+            }
+            let (piece, tail) = rest.split_at(at);
+            rest = tail;
+            let Some(parser) = self.parser.as_mut() else {
+                break;
+            };
+            parser.write_str(piece);
+            self.since_walk += piece.len();
+            self.step();
+        }
+        self.check()
+    }
+
+    /// The error the walk ran into, if any (the parse stops then).
+    fn check(&mut self) -> Result<(), StreamError> {
+        match &self.walk.error {
+            Some(e) => {
+                self.parser = None;
+                Err(e.clone())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Counts the matches instead of handing them out (call it before writing):
+    /// [`next_match`](StreamParser::next_match) then gives nothing, and
+    /// [`count`](StreamParser::count) the number decided so far. Matches are not copied
+    /// unless a selector needs the copy to be matched.
+    ///
+    /// ```
+    /// use html_arena::{ParseOptions, Selector, stream::StreamParser};
+    ///
+    /// let mut p = StreamParser::new(&[Selector::parse("li")?], &ParseOptions::default())?;
+    /// p.count_only();
+    /// p.write_str("<ul><li>a<li>b</ul>")?;
+    /// p.finish()?;
+    /// assert_eq!(p.count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_only(&mut self) {
+        self.walk.count_only = true;
+    }
+
+    /// The number of matches counted so far ([`count_only`](StreamParser::count_only)).
+    pub fn count(&self) -> usize {
+        self.walk.counted
+    }
+
+    /// The next match, in document order, if one is decided.
+    pub fn next_match(&mut self) -> Option<StreamMatch> {
+        self.walk.out.pop_front()
+    }
+
+    /// Ends the input: every remaining match is decided (take them with
+    /// [`next_match`](StreamParser::next_match)). Later writes do nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`StreamError::OutOfOrder`].
+    pub fn finish(&mut self) -> Result<(), StreamError> {
+        let Some(parser) = self.parser.take() else {
+            return self.check();
+        };
+        let doc = parser.finish();
+        if doc.serial != self.walk.serial {
+            let count_only = self.walk.count_only;
+            self.walk = Walk::new(&doc);
+            self.walk.count_only = count_only;
+        }
+        self.walk.head_done = true;
+        self.peak_nodes = self.peak_nodes.max(doc.arena.live_count());
+        let ctx = Ctx {
+            selectors: &self.selectors,
+            prefilters: &self.prefilters,
+            needs_ancestors: self.needs_ancestors,
+            scripting: self.scripting,
+        };
+        ctx.walk(&doc, None, &mut self.walk);
+        self.walk.passed.clear();
+        self.walk.flush();
+        self.check()
+    }
+
+    /// Stops: the rest of the input is not parsed, and matches not taken yet are dropped.
+    pub fn stop(&mut self) {
+        self.parser = None;
+        self.walk.out.clear();
+        self.walk.held.clear();
+    }
+
+    /// The most nodes the parse's document held at once so far (a measure of the memory
+    /// the stream needs).
+    pub fn peak_nodes(&self) -> usize {
+        self.peak_nodes
+    }
+
+    /// After a piece of input: walks as far as the tree is final and frees what it left.
+    fn step(&mut self) {
+        let Some(parser) = self.parser.as_mut() else {
+            return;
+        };
+        if parser.may_restart() {
+            return;
+        }
+        let (tb, _) = parser.stream_view();
+        // A walk costs about the stack's depth (and the elements kept aside): it waits for
+        // input in proportion, so that walks add up to linear time.
+        let cost = tb.open.len().saturating_add(self.walk.kept.len());
+        if self.since_walk < cost.saturating_mul(16) {
+            return;
+        }
+        self.since_walk = 0;
+        if tb.doc.serial != self.walk.serial {
+            let count_only = self.walk.count_only;
+            self.walk = Walk::new(&tb.doc);
+            self.walk.count_only = count_only;
+        }
+        self.peak_nodes = self.peak_nodes.max(tb.doc.arena.live_count());
+        let hot = hot_set(tb, &mut self.walk);
+        let ctx = Ctx {
+            selectors: &self.selectors,
+            prefilters: &self.prefilters,
+            needs_ancestors: self.needs_ancestors,
+            scripting: self.scripting,
+        };
+        ctx.walk(&tb.doc, Some(&hot), &mut self.walk);
+        release(tb, &mut self.walk);
+        let bytes = tb.doc.storage_bytes();
+        if bytes > self.compacted.saturating_mul(2).saturating_add(1 << 20) {
+            tb.doc.compact_storage();
+            tb.forget_attr_room();
+            self.compacted = tb.doc.storage_bytes();
+        }
+    }
+}
+
+/// The open elements (on the stack, or an ancestor of one), each with whether it is
+/// volatile (see the module docs).
+fn hot_set(tb: &TreeBuilder, walk: &mut Walk) -> HashMap<Id, bool, IdHash> {
+    let doc = &tb.doc;
+    // Rule 2: the topmost element of the stack that is in the list of active formatting
+    // elements.
+    let mut topmost = usize::MAX;
+    let mut entry = tb.active.last();
+    while let Some(e) = entry {
+        if let Some(p) = tb.active.element(e).and_then(|node| tb.open.position(node)) {
+            topmost = topmost.min(p);
+        }
+        entry = tb.active.prev(e);
+    }
+    // Rule 4.
+    if !walk.head_done {
+        if let Some(second) = tb.open.get(1) {
+            if second.is_html(n::BODY) || second.is_html(n::FRAMESET) {
+                walk.head_done = true;
+            }
+        }
+        if let Some(html) = tb.open.get(0) {
+            let mut child = doc.arena.get(html.node).and_then(|h| h.last_child());
+            for _ in 0..8 {
+                let Some(c) = child else { break };
+                if let Some(e) = doc.element_data(c) {
+                    if e.ns == Namespace::Html && (e.name == n::BODY || e.name == n::FRAMESET) {
+                        walk.head_done = true;
+                    }
+                }
+                child = doc.arena[c].previous_sibling();
+            }
+        }
+    }
+    let mut hot: HashMap<Id, bool, IdHash> = HashMap::default();
+    for i in 0..tb.open.len() {
+        let Some(e) = tb.open.get(i) else { continue };
+        let node = e.node;
+        let volatile = i > topmost
+            || (i == 1 && tb.frameset_ok && e.is_html(n::BODY))
+            || e.is_html(n::SELECT)
+            || doc.tree_node(node) != node;
+        *hot.entry(node).or_insert(false) |= volatile;
+        let mut up = doc.parent_node(node);
+        while let Some(a) = up {
+            if hot.contains_key(&a) {
+                break;
+            }
+            hot.insert(a, false);
+            up = doc.parent_node(a);
+        }
+    }
+    if !walk.head_done {
+        if let Some(head) = tb.head {
+            hot.insert(head, true);
+        }
+    }
+    hot
+}
+
+/// Frees the nodes the walk passed, keeping (out of the tree) those the parser still
+/// refers to.
+fn release(tb: &mut TreeBuilder, walk: &mut Walk) {
+    let referenced = |tb: &TreeBuilder, id: Id| {
+        tb.active.contains(id) || tb.form == Some(id) || tb.head == Some(id) || tb.open.contains(id)
+    };
+    for id in std::mem::take(&mut walk.passed) {
+        if id.is_removed(&tb.doc.arena) {
+            continue;
+        }
+        if referenced(tb, id) {
+            id.detach(&mut tb.doc.arena);
+            walk.kept.push(id);
+        } else {
+            tb.doc.free_subtree(id);
+        }
+    }
+    let mut kept = std::mem::take(&mut walk.kept);
+    kept.retain(|&id| {
+        if id.is_removed(&tb.doc.arena) {
+            return false;
+        }
+        if referenced(tb, id) {
+            return true;
+        }
+        tb.doc.free_subtree(id);
+        false
+    });
+    walk.kept = kept;
+}
+
+/// What a walk needs of the parser's selectors.
+struct Ctx<'a> {
+    selectors: &'a [Selector],
+    prefilters: &'a [Vec<Prefilter>],
+    needs_ancestors: bool,
+    scripting: bool,
+}
+
+impl Ctx<'_> {
+    /// Walks `doc` in document order as far as it is final (`hot`: the open elements; `None`
+    /// at the end of the input, when everything is), deciding elements on the way.
+    fn walk(&self, doc: &Document, hot: Option<&HashMap<Id, bool, IdHash>>, walk: &mut Walk) {
+        let is_open = |id: Id| hot.is_some_and(|h| h.contains_key(&id));
+        let is_volatile = |id: Id| hot.is_some_and(|h| h.get(&id).copied().unwrap_or(false));
+        while walk.error.is_none() {
+            let Some(level) = walk.path.last() else {
+                return;
+            };
+            let (parent, last) = (level.node, level.last);
+            let next = match last {
+                Some(y) => doc.arena.get(y).and_then(|y| y.next_sibling()),
+                None => doc.arena.get(parent).and_then(|p| p.first_child()),
+            };
+            let Some(c) = next else {
+                // Leave `parent`.
+                if walk.path.len() == 1 || is_open(parent) || is_volatile(parent) {
+                    return;
+                }
+                let Some(level) = walk.path.pop() else { return };
+                if let Some(y) = last {
+                    walk.passed.push(y);
+                }
+                match level.guard {
+                    Some(g) => {
+                        if !g.flushed {
+                            walk.guards -= 1;
+                        }
+                        let before = doc.arena.get(parent).and_then(|t| t.previous_sibling());
+                        if before != g.prev {
+                            // Foster parenting put nodes before the table: walk them first
+                            // (13.2.6.1, "foster parenting"; their matches come before the
+                            // table's).
+                            walk.refoster = Some(Refoster {
+                                table: parent,
+                                at: g.held_from,
+                                flushed: g.flushed,
+                            });
+                            continue;
+                        }
+                        walk.pass(parent);
+                        if walk.guards == 0 {
+                            walk.flush();
+                        }
+                    }
+                    None => walk.pass(parent),
+                }
+                continue;
+            };
+            if walk.refoster.as_ref().is_some_and(|r| r.table == c) {
+                // Back at the table: its matches follow those before it.
+                walk.refoster = None;
+                walk.pass(c);
+                if walk.guards == 0 {
+                    walk.flush();
+                }
+                continue;
+            }
+            if doc.resolve_stand_in(c) != c {
+                return;
+            }
+            let Some(e) = doc.element_data(c) else {
+                walk.pass(c);
+                continue;
+            };
+            if is_volatile(c) {
+                return;
+            }
+            if self.is_candidate(doc, c) {
+                if is_open(c) {
+                    return;
+                }
+                if walk.count_only {
+                    walk.counted += usize::from(self.decide_count(doc, c));
+                } else if let Some(m) = self.decide(doc, c) {
+                    walk.emit(m);
+                }
+            }
+            let guard = (e.ns == Namespace::Html && e.name == n::TABLE && is_open(c)).then(|| {
+                walk.guards += 1;
+                Guard {
+                    prev: last,
+                    held_from: walk.held.len(),
+                    flushed: false,
+                }
+            });
+            walk.path.push(Level {
+                node: c,
+                last: None,
+                guard,
+            });
+        }
+    }
+
+    /// Whether selector `i`'s subject compound's type, id and class tests pass for `el`.
+    fn may_match(&self, i: usize, el: ElementRef<'_>) -> bool {
+        let local = el.local_name();
+        self.prefilters[i].iter().any(|p| {
+            p.may_match_name(local)
+                && (!p.reads_attributes() || p.may_match(local, el.attr("id"), el.attr("class")))
+        })
+    }
+
+    /// Whether any selector may match `node`.
+    fn is_candidate(&self, doc: &Document, node: Id) -> bool {
+        match NodeRef::new(doc, node).as_element() {
+            Some(el) => (0..self.selectors.len()).any(|i| self.may_match(i, el)),
+            None => false,
+        }
+    }
+
+    /// Whether the final element `node` matches, copying it only when a selector needs the
+    /// copy to be matched.
+    fn decide_count(&self, doc: &Document, node: Id) -> bool {
+        let Some(live) = NodeRef::new(doc, node).as_element() else {
+            return false;
+        };
+        let html = live.namespace() == Namespace::Html && !doc.is_xml();
+        let local = live.local_name();
+        let mut rest = Vec::new();
+        for i in (0..self.selectors.len()).filter(|&i| self.may_match(i, live)) {
+            let mut exact = Some(false);
+            for p in &self.prefilters[i] {
+                match &p.type_only {
+                    Some((name, lower)) => {
+                        if if html {
+                            **lower == *local
+                        } else {
+                            **name == *local
+                        } {
+                            exact = exact.map(|_| true);
+                        }
+                    }
+                    None => exact = None,
+                }
+            }
+            match exact {
+                Some(true) => return true,
+                Some(false) => {}
+                None => rest.push(i),
+            }
+        }
+        if rest.is_empty() {
+            return false;
+        }
+        let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+        NodeRef::new(&copy, element)
+            .as_element()
+            .is_some_and(|el| rest.iter().any(|&i| el.matches(&self.selectors[i])))
+    }
+
+    /// Copies the final element `node` and matches it.
+    fn decide(&self, doc: &Document, node: Id) -> Option<StreamMatch> {
+        let live = NodeRef::new(doc, node).as_element()?;
+        let candidates: Vec<usize> = (0..self.selectors.len())
+            .filter(|&i| self.may_match(i, live))
+            .collect();
+        // A selector that is one type selector is decided here, exactly (`Prefilter::
+        // type_only`); the others are matched on the copy.
+        let html = live.namespace() == Namespace::Html && !doc.is_xml();
+        let local = live.local_name();
+        let exact = |i: usize| -> Option<bool> {
+            let mut any = false;
+            for p in &self.prefilters[i] {
+                let (name, lower) = p.type_only.as_ref()?;
+                any |= if html {
+                    **lower == *local
+                } else {
+                    **name == *local
+                };
+            }
+            Some(any)
+        };
+        let mut matched = Vec::new();
+        let mut rest = Vec::new();
+        for &i in &candidates {
+            match exact(i) {
+                Some(true) => matched.push(i),
+                Some(false) => {}
+                None => rest.push(i),
+            }
+        }
+        if matched.is_empty() && rest.is_empty() {
+            return None;
+        }
+        let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+        if !rest.is_empty() {
+            if let Some(el) = NodeRef::new(&copy, element).as_element() {
+                matched.extend(rest.into_iter().filter(|&i| el.matches(&self.selectors[i])));
+                matched.sort_unstable();
+            }
+        }
+        (!matched.is_empty()).then(|| StreamMatch {
+            doc: copy,
+            element,
+            selectors: matched.into_boxed_slice(),
+        })
+    }
+}
+
+/// A small document holding a copy of `node`'s subtree, under copies of its ancestor
+/// elements when `ancestors`.
+fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Document, Id) {
+    let mut copy = Document::new();
+    copy.quirks_mode = doc.quirks_mode;
+    copy.scripting = scripting;
+    copy.url = doc.url.clone();
+    copy.encoding = doc.encoding;
+    copy.encoding_confidence = doc.encoding_confidence;
+    // (One allocation for the arena: the subtree's nodes and the ancestors.)
+    let nodes = node.descendants(&doc.arena).count();
+    copy.arena.reserve(nodes + if ancestors { 16 } else { 1 });
+    let mut parent = copy.root;
+    if ancestors {
+        let mut chain = Vec::new();
+        let mut up = doc.arena.get(node).and_then(|x| x.parent());
+        while let Some(a) = up {
+            if doc.element_data(a).is_some() {
+                chain.push(a);
+            }
+            up = doc.arena.get(a).and_then(|x| x.parent());
+        }
+        for &a in chain.iter().rev() {
+            if let Some(c) = copy.copy_element_from(doc, a) {
+                parent.append(c, &mut copy.arena);
+                parent = c;
+            }
+        }
+    }
+    let element = match copy.import_subtree(doc, doc.id_of(node)) {
+        Ok(id) => id.raw,
+        Err(_) => copy.root,
+    };
+    parent.append(element, &mut copy.arena);
+    (copy, element)
+}
+
+/// The matches of `selectors` in what `reader` yields, as they are decided: the input is
+/// read 64 KiB at a time, as bytes (sniffed and decoded as [`Document::parse_bytes`] does).
+///
+/// ```
+/// use html_arena::{ParseOptions, Selector, stream};
+///
+/// let page = "<meta charset=utf-8><ul><li>a<li>b</ul>".as_bytes();
+/// let items: Vec<String> =
+///     stream::select_reader(page, &[Selector::parse("li")?], &ParseOptions::default())?
+///         .map(|m| m.map(|m| m.text()))
+///         .collect::<Result<_, _>>()?;
+/// assert_eq!(items, ["a", "b"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`StreamError::Unsupported`] for a selector that cannot be answered while streaming. The
+/// iterator yields the other errors of [`StreamParser`] as `io::Error`s of kind `InvalidData`.
+pub fn select_reader<R: Read>(
+    reader: R,
+    selectors: &[Selector],
+    options: &ParseOptions,
+) -> Result<ReaderMatches<R>, StreamError> {
+    Ok(ReaderMatches {
+        reader,
+        parser: StreamParser::new(selectors, options)?,
+        buf: vec![0; PIECE],
+        done: false,
+    })
+}
+
+/// The number of matches of `selectors` in what `reader` yields, counted while parsing
+/// ([`StreamParser::count_only`]), reading 64 KiB at a time as bytes.
+///
+/// ```
+/// use html_arena::{ParseOptions, Selector, stream};
+///
+/// let page = "<meta charset=utf-8><table><tr><td>1<tr><td>2</table>".as_bytes();
+/// let rows = stream::count_reader(page, &[Selector::parse("tr")?], &ParseOptions::default())?;
+/// assert_eq!(rows, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// A read error; a [`StreamError`] as an `io::Error` of kind `InvalidData`.
+pub fn count_reader<R: Read>(
+    mut reader: R,
+    selectors: &[Selector],
+    options: &ParseOptions,
+) -> std::io::Result<usize> {
+    let invalid = |e: StreamError| std::io::Error::new(std::io::ErrorKind::InvalidData, e);
+    let mut parser = StreamParser::new(selectors, options).map_err(invalid)?;
+    parser.count_only();
+    let mut buf = vec![0; PIECE];
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        match buf.get(..n) {
+            Some([]) | None => break,
+            Some(chunk) => parser.write(chunk).map_err(invalid)?,
+        }
+    }
+    parser.finish().map_err(invalid)?;
+    Ok(parser.count())
+}
+
+/// The iterator of [`select_reader`]: each match, or the read error (then it ends).
+pub struct ReaderMatches<R> {
+    reader: R,
+    parser: StreamParser,
+    buf: Vec<u8>,
+    done: bool,
+}
+
+impl<R> ReaderMatches<R> {
+    /// The streaming parser (for [`StreamParser::peak_nodes`]).
+    pub fn parser(&self) -> &StreamParser {
+        &self.parser
+    }
+}
+
+impl<R: Read> Iterator for ReaderMatches<R> {
+    type Item = std::io::Result<StreamMatch>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(m) = self.parser.next_match() {
+                return Some(Ok(m));
+            }
+            if self.done {
+                return None;
+            }
+            match self.reader.read(&mut self.buf) {
+                Ok(n) => {
+                    let result = match self.buf.get(..n) {
+                        Some([]) | None => {
+                            self.done = true;
+                            self.parser.finish()
+                        }
+                        Some(chunk) => self.parser.write(chunk),
+                    };
+                    if let Err(e) = result {
+                        self.done = true;
+                        self.parser.stop();
+                        return Some(Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)));
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.done = true;
+                    self.parser.stop();
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
