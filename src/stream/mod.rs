@@ -963,7 +963,10 @@ fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Do
     let mut copy = Document::new();
     copy.quirks_mode = doc.quirks_mode;
     copy.scripting = scripting;
-    copy.url = doc.url.clone();
+    #[cfg(feature = "url")]
+    {
+        copy.url = doc.url.clone();
+    }
     copy.encoding = doc.encoding;
     copy.encoding_confidence = doc.encoding_confidence;
     // (One allocation for the arena: the subtree's nodes and the ancestors.)
