@@ -333,6 +333,34 @@ fn json_objects_with_several_fields_per_match() {
     );
 }
 
+/// A hostile page nests 100,000 deep: `-j` with an object per match (text, rendered text,
+/// an attribute, pretty HTML) walks it without recursion.
+#[test]
+fn json_objects_on_a_deeply_nested_page() {
+    let depth = 100_000;
+    let page = format!("<div id=top>{}x", "<div>".repeat(depth - 1));
+    let out = run(
+        &["-j", "-a", "id", "-t", "-R", "-p", "#top"],
+        page.as_bytes(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = String::from_utf8(out.stdout).expect("UTF-8 output");
+    let start = "[\n{\"file\": \"-\", \"selector\": \"#top\", \"matches\": [\
+                 {\"id\": \"top\", \"text\": \"x\", \"rendered\": \"x\", \
+                 \"html\": \"<div id=\\\"top\\\">\\n";
+    assert!(out.starts_with(start), "{}", &out[..start.len() + 20]);
+    assert!(
+        out.ends_with("</div>\"}]}\n]\n"),
+        "{}",
+        &out[out.len() - 40..]
+    );
+    assert_eq!(out.matches("</div>").count(), depth);
+}
+
 /// Issue 32: `-a href -t` used to take the last silently.
 #[test]
 fn conflicting_output_flags_are_a_usage_error() {

@@ -1,7 +1,7 @@
 //! Queries mixed with mutations: the selector index follows each mutation (attribute edits in
 //! place, tombstones for removed subtrees, appended elements at the end of the document,
 //! elements inserted before others kept in document order by labels; see
-//! `src/dom/index.rs`),
+//! `src/query/index.rs`),
 //! so every query after a mutation must answer exactly what a query on a freshly indexed copy
 //! of the same tree answers. Also the loops a scraper writes (remove matches one at a time,
 //! mark elements while walking up from them), checked for their results (their cost is
@@ -639,7 +639,7 @@ fn repeated_first_queries_see_every_change() {
 #[test]
 fn appending_at_the_end_while_querying() {
     // Appending after every element of the document extends the index in place (see
-    // `src/dom/index.rs`): new elements, moved ones, fragments, inner HTML of the last
+    // `src/query/index.rs`): new elements, moved ones, fragments, inner HTML of the last
     // element, mixed with removals; every answer against a freshly indexed copy.
     let mut doc = parse(&synthetic_page());
     let selectors = selectors();
@@ -711,7 +711,7 @@ fn appending_at_the_end_while_querying() {
 #[test]
 fn inserting_before_elements_while_querying() {
     // Elements inserted before indexed elements keep the index, in document order by labels
-    // (see `src/dom/index.rs`): many before the same element (the labels between two
+    // (see `src/query/index.rs`): many before the same element (the labels between two
     // neighbours run out, and ranges are relabeled), before random elements, as first
     // children, moved, and mixed with removals; `select_first` after each step, every answer
     // against a freshly indexed copy at intervals.
@@ -842,7 +842,7 @@ fn additions_to_candidate_lists_built_empty() {
 fn repeated_first_queries_on_the_index_see_every_change() {
     // A scan of the index for a selector that looks only at ancestors starts where the last
     // one found its first match while only removals happen (see `ScanHint` in
-    // `src/dom/index.rs`); an attribute change or an insertion makes earlier elements
+    // `src/query/index.rs`); an attribute change or an insertion makes earlier elements
     // candidates again.
     let mut doc = parse(&synthetic_page());
     let ad = Selector::parse("section > .ad, #main > .ad").expect("selector");

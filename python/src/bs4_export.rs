@@ -20,7 +20,7 @@ use std::rc::Rc;
 use html_arena::{NodeKind, NodeRef, ParseOptions};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 
 /// Per tag name: what every tag of that name shares.
 struct NameInfo<'py> {
@@ -112,26 +112,10 @@ pub(crate) fn bs4_build<'py>(
     if let Some(label) = override_encoding {
         options = options.with_override_encoding(label);
     }
-    let (doc, encoding) = if let Ok(s) = markup.cast::<PyString>() {
-        let text = s.to_cow()?;
-        let text: &str = &text;
-        (
-            py.detach(|| html_arena::Document::parse_with(text, &options)),
-            None,
-        )
-    } else if let Ok(b) = markup.cast::<PyBytes>() {
-        let bytes = b.as_bytes();
-        let doc = py
-            .detach(|| html_arena::Document::parse_bytes(bytes, &options))
-            .map_err(|e| crate::EncodingError::new_err(e.to_string()))?;
-        let name = doc.encoding().name().to_ascii_lowercase();
-        (doc, Some(name))
-    } else {
-        return Err(PyTypeError::new_err(format!(
-            "expected str or bytes, got {}",
-            markup.get_type().name()?
-        )));
-    };
+    let markup = crate::markup(markup)?;
+    let from_bytes = matches!(markup, crate::Markup::Bytes(_));
+    let doc = crate::parse_markup(py, markup, &options)?;
+    let encoding = from_bytes.then(|| doc.encoding().name().to_ascii_lowercase());
     let metas = PyList::empty(py);
     Builder::new(py, cfg)?.build(doc.root(), soup, &metas)?;
     Ok((encoding, metas))

@@ -103,6 +103,26 @@ fn markup<'py>(obj: &'py Bound<'py, PyAny>) -> PyResult<Markup<'py>> {
     )))
 }
 
+/// Parses `markup` with `options`, without the GIL: text as it is, bytes decoded as a
+/// browser decodes them.
+fn parse_markup(
+    py: Python<'_>,
+    markup: Markup<'_>,
+    options: &ParseOptions,
+) -> PyResult<html_arena::Document> {
+    match markup {
+        Markup::Text(text) => {
+            let text: &str = &text;
+            Ok(py.detach(|| html_arena::Document::parse_with(text, options)))
+        }
+        Markup::Bytes(bytes) => {
+            let bytes: &[u8] = &bytes;
+            py.detach(|| html_arena::Document::parse_bytes(bytes, options))
+                .map_err(|e| EncodingError::new_err(e.to_string()))
+        }
+    }
+}
+
 /// The error for a stale node: the Rust API's words (`MutationError::InvalidNode`), so
 /// both say the same.
 fn stale(id: NodeId) -> PyErr {
@@ -293,17 +313,7 @@ fn parse(
     lean: bool,
 ) -> PyResult<Document> {
     let options = options(encoding, url, scripting)?.with_keep_source(!lean);
-    let doc = match markup(html)? {
-        Markup::Text(text) => {
-            let text: &str = &text;
-            py.detach(|| html_arena::Document::parse_with(text, &options))
-        }
-        Markup::Bytes(bytes) => {
-            let bytes: &[u8] = &bytes;
-            py.detach(|| html_arena::Document::parse_bytes(bytes, &options))
-                .map_err(|e| EncodingError::new_err(e.to_string()))?
-        }
-    };
+    let doc = parse_markup(py, markup(html)?, &options)?;
     Ok(Document {
         shared: Shared::new(doc),
     })

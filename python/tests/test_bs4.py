@@ -219,3 +219,20 @@ def test_select_contents_follow_the_current_standard():
     own = equality.own_records(html_arena.parse(markup))
     assert equality.first_difference(equality._unlisted(equality.soup_records(soup)), own) is None
     assert equality.check_links(soup) is None
+
+
+def test_deeply_nested_markup_builds_without_recursion():
+    # A hostile page nests a hundred thousand deep: the builder walks the tree without
+    # recursion (bs4_export.rs), and bs4's own walks over the result are iterative too.
+    depth = 100_000
+    soup = BeautifulSoup("<div>" * depth + "x", "html-arena")
+    divs = soup.find_all("div")
+    assert len(divs) == depth
+    innermost = divs[-1]
+    assert innermost.string == "x" and innermost.string.parent is innermost
+    assert sum(1 for p in innermost.parents if p.name == "div") == depth - 1
+    assert innermost.string.next_element is None  # the last node in document order
+    assert soup.get_text() == "x"
+    assert soup.decode().count("<div>") == depth
+    del divs, innermost
+    del soup

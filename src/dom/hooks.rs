@@ -116,18 +116,19 @@ pub(crate) struct Extensions {
     pub(crate) query: OnceLock<Box<dyn Slot>>,
 }
 
+/// A copy of `slot` for a cloned document (empty if the state was never made).
+fn clone_slot(slot: &OnceLock<Box<dyn Slot>>) -> OnceLock<Box<dyn Slot>> {
+    match slot.get() {
+        Some(s) => OnceLock::from((**s).clone_slot()),
+        None => OnceLock::new(),
+    }
+}
+
 impl Clone for Extensions {
     fn clone(&self) -> Extensions {
-        let copy = |slot: &OnceLock<Box<dyn Slot>>| {
-            let new = OnceLock::new();
-            if let Some(s) = slot.get() {
-                let _ = new.set((**s).clone_slot());
-            }
-            new
-        };
         Extensions {
-            html: copy(&self.html),
-            query: copy(&self.query),
+            html: clone_slot(&self.html),
+            query: clone_slot(&self.query),
         }
     }
 }
@@ -139,11 +140,7 @@ pub(crate) struct SlotCell(pub(crate) OnceLock<Box<dyn Slot>>);
 
 impl Clone for SlotCell {
     fn clone(&self) -> SlotCell {
-        let new = OnceLock::new();
-        if let Some(s) = self.0.get() {
-            let _ = new.set((**s).clone_slot());
-        }
-        SlotCell(new)
+        SlotCell(clone_slot(&self.0))
     }
 }
 

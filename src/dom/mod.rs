@@ -46,7 +46,8 @@ use names::{AttrNamespace, DynamicNames, LocalName, Namespace};
 ///
 /// An id belongs to the document that made it (and its clones): the document's methods
 /// refuse an id of another document or of a freed node ([`Document::decompose`]), with
-/// [`MutationError::InvalidNode`] (a node that was only [`Document::remove`]d stays live). Use [`Document::node`] to get a handle for one.
+/// [`MutationError::InvalidNode`] (a node that was only [`Document::remove`]d stays live).
+/// Use [`Document::node`] to get a handle for one.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct NodeId {
     pub(crate) raw: indextree::NodeId,
@@ -209,9 +210,6 @@ pub struct Document {
     /// URL) and the query caches (`query/`: the selector index, document order), in slots
     /// this room does not know the types of.
     pub(crate) ext: hooks::Extensions,
-    /// Whether caches derived from the tree (selector indexes) are still valid; every
-    /// mutation clears it.
-    pub(crate) caches_valid: bool,
 
     // --- Parser-only state (lives only while parsing). --------------------------------------
     /// While parsing: stand-ins for deep open elements (see `build.rs`).
@@ -240,7 +238,6 @@ impl Document {
             scripting: false,
             errors: Vec::new(),
             error_count: 0,
-            caches_valid: false,
             hooks,
             element_steps: false,
             ext: hooks::Extensions::default(),

@@ -134,7 +134,6 @@ impl Document {
     /// layers above update their state first, through the other hooks (`hooks.rs`); the
     /// `changed` hook then drops what they derive from the whole tree.
     pub(crate) fn tree_changed(&mut self) {
-        self.caches_valid = false;
         (self.hooks.changed)(self);
     }
 
@@ -296,6 +295,19 @@ impl Document {
 
     /// Removes `node` from its parent; it stays live and can be inserted again. The same
     /// as [`Document::remove`], which is the DOM's name for it.
+    ///
+    /// ```
+    /// use html_arena::{Document, Selector};
+    ///
+    /// let mut doc = Document::parse("<p>a<b>b</b></p><i>i</i>");
+    /// let b = doc.select_first(&Selector::parse("b")?).unwrap().node_id();
+    /// doc.detach(b)?;
+    /// assert_eq!(doc.body().unwrap().inner_html(), "<p>a</p><i>i</i>");
+    /// let body = doc.body().unwrap().node_id();
+    /// doc.append(body, b)?; // still live: it can go back in
+    /// assert_eq!(doc.body().unwrap().inner_html(), "<p>a</p><i>i</i><b>b</b>");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn detach(&mut self, node: NodeId) -> Result<()> {
         self.remove(node)
     }

@@ -25,7 +25,14 @@ use super::names::{Namespace, local_name as ln};
 use super::{Document, ElementRef, NodeData};
 use crate::query::index::{NONE, TreeIndex};
 
-/// The directionality of an element.
+/// The directionality of an element ([`ElementRef::directionality`]).
+///
+/// ```
+/// use html_arena::{Direction, Document};
+///
+/// let doc = Document::parse("<body dir=rtl>");
+/// assert_eq!(doc.body().unwrap().directionality(), Direction::Rtl);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     /// Left to right.

@@ -13,7 +13,7 @@
 //! the creation of those three elements.
 
 use crate::dom::hooks::Hooks;
-use crate::dom::names::{LocalName, Namespace, local_name as n};
+use crate::dom::names::{LocalName, local_name as n};
 use crate::dom::{Document, NodeData};
 
 type Id = indextree::NodeId;
@@ -21,7 +21,7 @@ type Id = indextree::NodeId;
 /// The hooks of the documents this crate makes (HTML and XML parses, [`Document::new`]).
 pub(crate) static HOOKS: Hooks = Hooks {
     created_names: [n::SELECT, n::OPTION, n::SELECTEDCONTENT],
-    created: |doc, name| doc.note_created(name, Namespace::Html),
+    created: |doc, name| doc.note_created(name),
     inserting: |doc, parent, node| doc.index_inserting(parent, node),
     inserted: |doc, parent, nodes| {
         for &node in nodes {
@@ -65,12 +65,10 @@ impl Document {
     /// deep element with a stand-in, and the mutation API's).
     fn remove_with_steps(&mut self, node: Id) {
         let element = self.resolve_stand_in(node);
-        match self.steps_before_move(element) {
-            Some(old) => {
-                self.tree_node(element).detach(&mut self.arena);
-                self.steps_after_remove(element, old);
-            }
-            None => self.tree_node(element).detach(&mut self.arena),
+        let old = self.steps_before_move(element);
+        self.tree_node(element).detach(&mut self.arena);
+        if let Some(old) = old {
+            self.steps_after_remove(element, old);
         }
     }
 
@@ -100,11 +98,7 @@ impl Document {
             }
             return done;
         }
-        let old = self.steps_before_move(element);
-        if let Some(old) = old {
-            t_child.detach(&mut self.arena);
-            self.steps_after_remove(element, old);
-        }
+        self.remove_with_steps(element);
         let done = self.attach_detached(t_child, t_parent, before);
         if done {
             self.steps_after_insert(element);

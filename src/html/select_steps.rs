@@ -166,16 +166,11 @@ pub(crate) struct SelectState {
 }
 
 impl Document {
-    /// Called for every element created: the state exists from the first `select`, `option`
-    /// or `selectedcontent` on.
+    /// Called (through the hook table's `created`, which lists these names) for every HTML
+    /// `select`, `option` and `selectedcontent` created: the state exists from the first one
+    /// on.
     #[inline]
-    pub(crate) fn note_created(&mut self, name: LocalName, ns: Namespace) {
-        if ns != Namespace::Html {
-            return;
-        }
-        if !matches!(name, n::SELECT | n::OPTION | n::SELECTEDCONTENT) {
-            return;
-        }
+    pub(crate) fn note_created(&mut self, name: LocalName) {
         if self.select_state().is_none() && STEPS_OFF.with(std::cell::Cell::get) {
             return;
         }
@@ -194,6 +189,7 @@ impl Document {
             n::SELECT => s.selects += 1,
             n::OPTION => s.options_and_scs += 1,
             _ => {
+                // selectedcontent.
                 s.options_and_scs += 1;
                 s.selectedcontents += 1;
                 if s.depths_stale {
@@ -216,10 +212,10 @@ impl Document {
 
     /// Whether the steps can change anything: the document has made a `select` and an
     /// `option` or `selectedcontent` element.
+    /// That is the DOM's `element_steps` flag, which [`Document::note_created`] keeps.
     #[inline]
     pub(crate) fn steps_active(&self) -> bool {
-        self.select_state()
-            .is_some_and(|s| s.selects > 0 && s.options_and_scs > 0)
+        self.element_steps
     }
 
     /// Whether the document has made a `selectedcontent` element (so popped options may
@@ -612,6 +608,20 @@ impl Document {
         }
     }
 
+    /// The options of `options` whose selectedness is true, in their order.
+    fn selected_of(&self, options: &[Id]) -> Vec<Id> {
+        options
+            .iter()
+            .copied()
+            .filter(|&o| self.selectedness(o))
+            .collect()
+    }
+
+    /// The first option of `options` that is not disabled.
+    fn first_enabled_of(&mut self, options: &[Id]) -> Option<Id> {
+        options.iter().copied().find(|&o| !self.option_disabled(o))
+    }
+
     /// "The selectedness setting algorithm" for `select`, in full.
     pub(crate) fn selectedness_setting(&mut self, select: Id) {
         if self.has_attr(select, n::MULTIPLE) {
@@ -622,19 +632,9 @@ impl Document {
             return;
         }
         let options = self.list_of_options(select);
-        let selected: Vec<Id> = options
-            .iter()
-            .copied()
-            .filter(|&o| self.selectedness(o))
-            .collect();
+        let selected = self.selected_of(&options);
         // The first option that is not disabled (kept for the removals to come).
-        let mut first_enabled = None;
-        for &o in &options {
-            if !self.option_disabled(o) {
-                first_enabled = Some(o);
-                break;
-            }
-        }
+        let first_enabled = self.first_enabled_of(&options);
         if let Some(s) = self.select_state_mut() {
             s.first_enabled.insert(select, first_enabled);
         }
@@ -1560,15 +1560,8 @@ impl Document {
                 continue;
             }
             let options = self.list_of_options(select);
-            let selected: Vec<Id> = options
-                .iter()
-                .copied()
-                .filter(|&o| self.selectedness(o))
-                .collect();
-            let mut any_enabled = false;
-            for &o in &options {
-                any_enabled |= !self.option_disabled(o);
-            }
+            let selected = self.selected_of(&options);
+            let any_enabled = self.first_enabled_of(&options).is_some();
             let ok = match only {
                 Some(c) => selected == [c],
                 None => selected.is_empty() && (!any_enabled || !self.single_display(select)),
@@ -1592,13 +1585,7 @@ impl Document {
                 continue;
             }
             let options = self.list_of_options(select);
-            let mut fresh = None;
-            for &o in &options {
-                if !self.option_disabled(o) {
-                    fresh = Some(o);
-                    break;
-                }
-            }
+            let fresh = self.first_enabled_of(&options);
             if fresh != known {
                 return Err(format!(
                     "select {select:?}: first enabled known {known:?}, is {fresh:?}"

@@ -42,6 +42,15 @@ impl Document {
     /// The document's URL, if one was given ([`ParseOptions::with_url`] or
     /// [`Document::set_url`]).
     ///
+    /// ```
+    /// use html_arena::{Document, ParseOptions, Url};
+    ///
+    /// assert!(Document::parse("<p>").url().is_none());
+    /// let options = ParseOptions::default().with_url(Url::parse("https://example.com/a").unwrap());
+    /// let doc = Document::parse_with("<p>", &options);
+    /// assert_eq!(doc.url().map(Url::as_str), Some("https://example.com/a"));
+    /// ```
+    ///
     /// [`ParseOptions::with_url`]: crate::ParseOptions::with_url
     pub fn url(&self) -> Option<&Url> {
         self.url.as_deref()
@@ -215,8 +224,9 @@ fn resolve_or_raw<'a>(input: &'a str, base: &Url, doc: &Document) -> Cow<'a, str
 /// character encoding's output encoding (UTF-8 for UTF-16 documents) for the query.
 ///
 /// The input is corrected where the `url` crate (2.5) departs from the URL Standard in ways
-/// an input can express (see [`standard_input`]); the cost is one scan of the input for
-/// `|`, `^` and spaces, and a second parse only when one of them needs it.
+/// an input can express (see [`windows_drive_letter_pipe`], [`standard_input`] and
+/// [`collapse_leading_slashes`]); the cost is one scan of the input for `|`, `^` and
+/// spaces, and a second parse only when one of them (or a failure) needs it.
 fn encoding_parse(input: &str, base: &Url, doc: &Document) -> Result<Url, url::ParseError> {
     let fixed = windows_drive_letter_pipe(input, base);
     let input = fixed.as_deref().unwrap_or(input);
@@ -285,11 +295,7 @@ fn windows_drive_letter_pipe(input: &str, base: &Url) -> Option<String> {
 ///   not stripped).
 fn standard_input(input: &str, url: &Url) -> Option<String> {
     let opaque = url.cannot_be_a_base();
-    if !(if opaque {
-        input.contains(' ')
-    } else {
-        input.contains('^')
-    }) {
+    if !input.contains(if opaque { ' ' } else { '^' }) {
         return None;
     }
     let cleaned = preprocess(input);

@@ -2,7 +2,6 @@
 //! "Parsing HTML fragments"): the fragment parser's nodes replace an element's children. It
 //! lives with the parser (it runs one), above the tree's mutation primitives.
 
-use crate::dom::names::Namespace;
 use crate::dom::{Document, MutationError, NodeId};
 
 type Result<T> = std::result::Result<T, MutationError>;
@@ -25,29 +24,21 @@ impl Document {
             .element_data(e)
             .ok_or(MutationError::NotAnElement(element))?;
         let name = self.name_str(data.name);
-        let context = match data.ns {
-            Namespace::Html => name.to_owned(),
-            Namespace::Svg => format!("svg {name}"),
-            Namespace::MathMl => format!("math {name}"),
-            // An element of an XML document outside the three namespaces: no HTML context.
-            Namespace::None | Namespace::Other(_) => {
-                return Err(MutationError::InvalidName(name.to_owned()));
-            }
+        let Some(context) = super::context_string(data.ns, name) else {
+            return Err(MutationError::InvalidName(name.to_owned()));
         };
         let options = super::ParseOptions::default().with_scripting(self.scripting);
         let fragment = Document::parse_fragment(html, &context, &options)
             .map_err(|_| MutationError::InvalidName(context.clone()))?;
         let target = self.template_contents_of(e).unwrap_or(e);
-        // The old children are freed (as `remove_children` does).
-        while let Some(child) = self.arena[target].first_child() {
-            self.decompose(self.id_of(child))?;
-        }
+        // "Replace all with fragment within context": the old children are freed, then the
+        // fragment's nodes are inserted, each with the hooks' insertion steps.
+        self.remove_children(self.id_of(target))?;
         for child in fragment.root().children() {
             let copy = self.import_subtree(&fragment, child.node_id())?;
             (self.hooks.inserting)(self, target, copy.raw);
             target.append(copy.raw, &mut self.arena);
-            self.steps_after_insert(copy.raw);
-            self.index_inserted(target, &[copy.raw]);
+            (self.hooks.inserted)(self, target, &[copy.raw]);
         }
         self.tree_changed();
         Ok(())

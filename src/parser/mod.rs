@@ -23,6 +23,20 @@ pub use script::{
     DEFAULT_MAX_SCRIPT_NESTING, ParserEvent, ScriptError, ScriptingParser, WriteEvent,
 };
 
+/// The fragment context string (`"td"`, `"svg path"`, `"math mi"`, what
+/// [`Document::parse_fragment`] takes) of an element with namespace `ns` and local name
+/// `name`; `None` outside the HTML, SVG and MathML namespaces (an XML document's element has
+/// no HTML fragment context).
+pub(crate) fn context_string(ns: crate::dom::names::Namespace, name: &str) -> Option<String> {
+    use crate::dom::names::Namespace;
+    match ns {
+        Namespace::Html => Some(name.to_owned()),
+        Namespace::Svg => Some(format!("svg {name}")),
+        Namespace::MathMl => Some(format!("math {name}")),
+        Namespace::None | Namespace::Other(_) => None,
+    }
+}
+
 /// Options for parsing a document or fragment.
 ///
 /// Fields are public; start from [`ParseOptions::default`] and set what you need:

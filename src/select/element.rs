@@ -110,7 +110,7 @@ impl<'a> El<'a> {
             .map(|a| self.doc().str(a.value))
     }
 
-    /// The tree-wide element state of this element's index (see `dom::forms`).
+    /// The tree-wide element state of this element's index (see `html::forms`).
     #[inline]
     pub(crate) fn states(self) -> &'a ElementStates {
         crate::html::forms::states(self.doc(), self.index())
@@ -126,7 +126,7 @@ impl<'a> El<'a> {
         }
     }
 
-    /// The constraint validation bits of this element (see `dom::forms::validity`).
+    /// The constraint validation bits of this element (see `html::forms::validity`).
     #[inline]
     pub(crate) fn validity_bits(self) -> u8 {
         self.states()

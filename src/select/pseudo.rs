@@ -11,7 +11,7 @@
 //! group, an option's selectedness on its `select`, a control's disabledness on its fieldsets,
 //! a button's defaultness and a form's validity on the form's controls, an element's
 //! language, editability and directionality on its ancestors and its text. That state lives
-//! below this layer, in `dom::forms` and `dom::direction` (it is public API there too:
+//! below this layer, in `html::forms` and `html::direction` (it is public API there too:
 //! `ElementRef::validity`, `value`, `form_owner`, `directionality`), computed for the whole
 //! tree on first use and kept with the document's element index until the next mutation.
 //!
@@ -67,8 +67,8 @@
 //!
 //! - The `pattern` attribute: a match the cost estimate says could backtrack for too long is
 //!   not run, and the control does not suffer from a pattern mismatch (a browser would hang);
-//!   see `dom::forms::pattern`.
-//! - The form owner ignores the parser's form element pointer (see `dom::forms`).
+//!   see `html::forms::pattern`.
+//! - The form owner ignores the parser's form element pointer (see `html::forms`).
 
 use std::fmt;
 

@@ -449,7 +449,7 @@ fn reach_of(parsed: &Parsed) -> Reach {
     visitor.0
 }
 
-/// Whether matching a selector reads state computed over a whole flat index (`dom::forms`:
+/// Whether matching a selector reads state computed over a whole flat index (`html::forms`:
 /// form controls, directionality, languages, validity), or the whole tree: a query with it
 /// runs on an index whose positions are in document order (see `TreeIndex::is_flat`).
 fn needs_flat(parsed: &Parsed) -> bool {

@@ -2,7 +2,7 @@
 //! on a document.
 //!
 //! Most scrapers parse a page, query it a few times and drop it. Building the element index
-//! (see `dom/index.rs`) costs more than one walk, so a query whose selectors are plain
+//! (see `query/index.rs`) costs more than one walk, so a query whose selectors are plain
 //! compounds (type, universal, namespace, id, class and attribute selectors, the shape of most
 //! scraper queries: `a[href]`, `img[alt]`, `.price`, `#main`; see `Parsed::all_simple`) on a
 //! document without an index walks the tree instead, matching each element's own name and

@@ -566,12 +566,8 @@ impl Document {
         let options = crate::ParseOptions::default().with_scripting(self.scripting());
         let again = match self.fragment_context() {
             Some((ns, name)) => {
-                let context = match ns {
-                    crate::Namespace::Html => name.to_owned(),
-                    crate::Namespace::Svg => format!("svg {name}"),
-                    crate::Namespace::MathMl => format!("math {name}"),
-                    // XML documents have no HTML fragment context.
-                    crate::Namespace::None | crate::Namespace::Other(_) => return false,
+                let Some(context) = crate::parser::context_string(ns, name) else {
+                    return false;
                 };
                 match Document::parse_fragment(&html, &context, &options) {
                     Ok(doc) => doc,

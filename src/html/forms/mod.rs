@@ -12,7 +12,7 @@
 //! - constraint validation ("Constraint validation"): candidates, each control's value after
 //!   its type's value sanitization algorithm ([`sanitize`]), and its validity states
 //!   ([`validity`]);
-//! - directionality ("The dir attribute", in `dom/direction.rs`).
+//! - directionality ("The dir attribute", in `html/direction.rs`).
 //!
 //! The state of all elements of a tree is computed in one pass the first time something asks
 //! for it, and kept with the document's element index, which every mutation drops. Validity
