@@ -71,16 +71,7 @@ fn arena_elements(doc: &html_arena::Document) -> usize {
 }
 
 fn main() {
-    let corpora = common::corpora();
-    let mut summaries = Vec::new();
-    for corpus in &corpora {
-        summaries.extend(run(&corpus.name, &corpus.pages));
-    }
-    println!();
-    println!("summary (each line measured in this run):");
-    for line in summaries {
-        println!("  {line}");
-    }
+    common::run_corpora(run);
 }
 
 /// Benchmarks one corpus; returns its summary lines.

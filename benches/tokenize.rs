@@ -63,16 +63,7 @@ fn html5ever(text: &str) -> usize {
 }
 
 fn main() {
-    let corpora = common::corpora();
-    let mut summaries = Vec::new();
-    for corpus in &corpora {
-        summaries.extend(run(&corpus.name, &corpus.pages));
-    }
-    println!();
-    println!("summary (each line measured in this run):");
-    for line in summaries {
-        println!("  {line}");
-    }
+    common::run_corpora(run);
 }
 
 /// Benchmarks one corpus; returns its summary lines.

@@ -29,6 +29,20 @@ pub struct Corpus {
     pub pages: Vec<Page>,
 }
 
+/// Runs `run` (one corpus's bench, returning its summary lines) on each of [`corpora`], then
+/// prints every corpus's summary lines together.
+pub fn run_corpora(mut run: impl FnMut(&str, &[Page]) -> Vec<String>) {
+    let mut summaries = Vec::new();
+    for corpus in &corpora() {
+        summaries.extend(run(&corpus.name, &corpus.pages));
+    }
+    println!();
+    println!("summary (each line measured in this run):");
+    for line in summaries {
+        println!("  {line}");
+    }
+}
+
 /// The corpora a bench runs on, each summarized separately: the folders `HTML_ARENA_CORPUS`
 /// names (one folder, or several separated like `PATH`: `a:b` on Unix), else those of
 /// `../shared/bench-corpus` and `../shared/bench-corpus-wide` that exist, else (or with

@@ -756,23 +756,30 @@ impl Document {
                     data,
                 })))
             }
-            NodeData::Element(e) => {
-                let e: ElementData = *e;
-                let name = self.intern(src.name_str(e.name));
-                let mark = self.attrs_mark();
-                for a in src.attrs_of(&e) {
-                    let attr_name = self.intern(src.name_str(a.name));
-                    let value = self.strings.push(src.str(a.value));
-                    let value = self.strings.pack(value);
-                    self.attrs.push(Attr {
-                        name: attr_name,
-                        ns: a.ns,
-                        value,
-                    });
-                }
-                let range = self.attrs_since(mark);
-                self.create_element(name, e.ns, range, e.flags)
-            }
+            NodeData::Element(e) => self.copy_element_data(src, e),
         }
+    }
+
+    /// A detached element of this document with the name, namespace, flags and attributes
+    /// of `src`'s element data `e` (no children).
+    pub(crate) fn copy_element_data(
+        &mut self,
+        src: &Document,
+        e: &ElementData,
+    ) -> indextree::NodeId {
+        let name = self.intern(src.name_str(e.name));
+        let mark = self.attrs_mark();
+        for a in src.attrs_of(e) {
+            let attr_name = self.intern(src.name_str(a.name));
+            let value = self.strings.push(src.str(a.value));
+            let value = self.strings.pack(value);
+            self.attrs.push(Attr {
+                name: attr_name,
+                ns: a.ns,
+                value,
+            });
+        }
+        let range = self.attrs_since(mark);
+        self.create_element(name, e.ns, range, e.flags)
     }
 }

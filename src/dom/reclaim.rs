@@ -98,21 +98,7 @@ impl Document {
         let NodeData::Element(e) = src.data(node) else {
             return None;
         };
-        let e = *e;
-        let name = self.intern(src.name_str(e.name));
-        let mark = self.attrs_mark();
-        for a in src.attrs_of(&e) {
-            let attr_name = self.intern(src.name_str(a.name));
-            let value = self.strings.push(src.str(a.value));
-            let value = self.strings.pack(value);
-            self.attrs.push(Attr {
-                name: attr_name,
-                ns: a.ns,
-                value,
-            });
-        }
-        let range = self.attrs_since(mark);
-        Some(self.create_element(name, e.ns, range, e.flags))
+        Some(self.copy_element_data(src, e))
     }
 }
 
