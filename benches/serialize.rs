@@ -9,7 +9,9 @@
 //!   `fmt::Write` API (warm), to show what the generic writer path costs.
 //!
 //! Parsing is never timed. Prints MB/s of output per page and the ratios, then the median of
-//! the per-page ratios and the ratio of the totals.
+//! the per-page ratios and the ratio of the totals, then (per corpus, warm and cold) the rank
+//! correlation of the per-page ratio with page features and the features of the lowest tenth
+//! (`common::features`).
 //!
 //! `cargo bench --bench serialize` (the whole corpus: set `HTML_ARENA_CORPUS` to its folder
 //! when it is not `../shared/bench-corpus`; it may list several folders, separated like `PATH`;
@@ -22,6 +24,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use common::clock::Clock;
+use common::features::{self, Features};
 
 use html5ever::driver::ParseOpts;
 use html5ever::serialize::{SerializeOpts, serialize};
@@ -97,6 +100,8 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
         "memcpy"
     );
     let (mut warm, mut cold_ratios, mut streaming) = (Vec::new(), Vec::new(), Vec::new());
+    // (page, ratio, features) for the feature reports, warm and cold.
+    let (mut warm_featured, mut cold_featured) = (Vec::new(), Vec::new());
     // Totals: arena warm, h5 warm, arena cold, h5 cold, streaming, memcpy.
     let mut totals = [Duration::ZERO; 6];
     let mut bytes = 0usize;
@@ -136,6 +141,9 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
         let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64();
         warm.push(ratio(times[0], times[1]));
         cold_ratios.push(ratio(cold_arena, cold_h5));
+        let page_features = Features::of(&page.text);
+        warm_featured.push((page.name.clone(), ratio(times[0], times[1]), page_features));
+        cold_featured.push((page.name.clone(), ratio(cold_arena, cold_h5), page_features));
         streaming.push(ratio(times[2], times[1]));
         for (total, t) in totals
             .iter_mut()
@@ -191,5 +199,7 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     );
     println!("{line}");
     summary.push(line);
+    features::report(&format!("serialize warm: {corpus}"), &warm_featured);
+    features::report(&format!("serialize cold: {corpus}"), &cold_featured);
     summary
 }
