@@ -11,6 +11,7 @@
 //! `fmt` machinery. Writers other than a `String` get the output in chunks of about 16 KB
 //! through a buffer (see [`serialize_to`]).
 
+use std::cell::Cell;
 use std::fmt::{self, Write};
 use std::sync::OnceLock;
 
@@ -312,9 +313,6 @@ pub(super) fn serialize_into(
         slots: tag_slots(),
         doc,
     };
-    // Room for the depth of most pages up front: growing the stack costs more than the
-    // first few hundred bytes of output on a small page.
-    let mut stack: Vec<Open> = Vec::with_capacity(64);
     let raw_mask = if scripting {
         RAW | RAW_IF_SCRIPTING
     } else {
@@ -356,6 +354,7 @@ pub(super) fn serialize_into(
             None => return Ok(()),
         }
     };
+    let mut stack = take_frames();
     loop {
         let Some(id) = next else {
             // Done with the children of the innermost open node: close it and go on with
@@ -458,7 +457,33 @@ pub(super) fn serialize_into(
             flush(out.s)?;
         }
     }
+    give_back_frames(stack);
     Ok(())
+}
+
+thread_local! {
+    /// The frame stack of this thread's last walk, kept for the next one: a walk then
+    /// allocates nothing (an allocation and a free of room for the depth of most pages cost
+    /// about as much as serializing a small page's first dozen nodes).
+    static FRAMES: Cell<Vec<Open>> = const { Cell::new(Vec::new()) };
+}
+
+/// An empty frame stack with room for the depth of most pages: this thread's last walk's if
+/// it kept one.
+fn take_frames() -> Vec<Open> {
+    let mut frames = FRAMES.try_with(Cell::take).unwrap_or_default();
+    if frames.capacity() == 0 {
+        frames.reserve(64);
+    }
+    frames
+}
+
+/// Keeps `frames` (emptied) for this thread's next walk, unless a deep tree made it large.
+fn give_back_frames(mut frames: Vec<Open>) {
+    if frames.capacity() <= 4096 {
+        frames.clear();
+        let _ = FRAMES.try_with(|f| f.set(frames));
+    }
 }
 
 /// The first child to serialize: a template's contents' instead of its own. `templates` is
