@@ -15,7 +15,9 @@ use std::cell::Cell;
 use std::fmt::{self, Write};
 use std::sync::OnceLock;
 
-use super::escape::{BLOCK, Mode, escape_into, escape_long_into, window_special};
+use super::escape::{
+    BLOCK, Mode, escape_into, escape_long_into, escape_short_into, window_special,
+};
 use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name as n};
 use crate::dom::{Attr, Document, NodeData, NodeRef, StrHandle};
 
@@ -205,10 +207,15 @@ impl Out<'_, '_> {
         if len <= BLOCK && self.s.capacity() - self.s.len() >= BLOCK {
             if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
                 let bytes: &[u8; BLOCK] = window.as_bytes().try_into().unwrap_or(&[0; BLOCK]);
-                if (RAW || !window_special::<QUOTES>(bytes, len)) && window.is_char_boundary(len) {
-                    let end = self.s.len() + len;
-                    self.s.push_str(window);
-                    self.s.truncate(end);
+                let special = !RAW && window_special::<QUOTES>(bytes, len);
+                if window.is_char_boundary(len) {
+                    if special {
+                        escape_short_into::<QUOTES>(self.s, window.get(..len).unwrap_or(""));
+                    } else {
+                        let end = self.s.len() + len;
+                        self.s.push_str(window);
+                        self.s.truncate(end);
+                    }
                     return;
                 }
             }
