@@ -268,6 +268,8 @@ fn url_standard_edge_cases() {
         ("?r", "http://example.com/a/b/c?r"),
         ("#g", "http://example.com/a/b/c?q#g"),
         ("//h/p", "http://h/p"),
+        // Three or more slashes are skipped before the host; `^` in the path is encoded.
+        ("///h//^x?^", "http://h//%5Ex?^"),
         // Scheme-relative to a non-special scheme is its own URL.
         ("mailto:x@y", "mailto:x@y"),
         ("foo://host/a/../b", "foo://host/b"),
@@ -296,6 +298,21 @@ fn non_special_and_opaque_bases() {
     // Relative references against a non-special base with a path resolve...
     let doc = Document::parse_with("<a href='../x'>", &options("foo://host/a/b/c"));
     assert_eq!(hrefs(&doc), ["foo://host/a/x"]);
+    // A backslash is a path code point there, not a slash (the URL Standard's "relative
+    // state" and "relative slash state" for a scheme that is not special).
+    let doc = Document::parse_with(
+        "<a href='\\x'></a><a href='/\\x'></a><a href='\\\\h\\x'></a><a href=' \\'></a>",
+        &options("foo://host/a/b/c"),
+    );
+    assert_eq!(
+        hrefs(&doc),
+        [
+            "foo://host/a/b/\\x",
+            "foo://host/\\x",
+            "foo://host/a/b/\\\\h\\x",
+            "foo://host/a/b/\\"
+        ]
+    );
     // ...but an opaque path (data:, javascript:, mailto:) only takes a fragment.
     for base in ["data:text/html,hi", "javascript:void(0)", "mailto:a@b"] {
         let doc = Document::parse_with("<a href='x'></a><a href='#f'></a>", &options(base));
