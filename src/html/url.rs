@@ -869,6 +869,94 @@ mod tests {
     use super::*;
     use crate::ParseOptions;
 
+    /// The `file:` parser on generated inputs against generated bases: it never panics, and
+    /// what it gives parses again to itself (the URL Standard's serializer and parser
+    /// round-trip), as the Standard's records do.
+    #[test]
+    fn file_urls_generated_inputs_round_trip() {
+        const PIECES: &[&str] = &[
+            "file:",
+            "FILE:",
+            "/",
+            "\\",
+            "C",
+            "|",
+            ":",
+            ".",
+            "..",
+            "%2e",
+            "%2E.",
+            "?",
+            "#",
+            "localhost",
+            "h",
+            " ",
+            "^",
+            "\u{e9}",
+            "C:",
+            "c|",
+            "[::1]",
+            "1.2.3.4",
+            "%41",
+            "a b",
+            "{",
+            "`",
+            "'",
+            "\"",
+            "%",
+            "0x7f.1",
+            "\t",
+            "\n",
+            "//",
+            "///",
+            "\u{ad}",
+            "\0",
+            "\u{1f600}",
+            "@",
+        ];
+        let bases: Vec<Option<FileUrl>> = [
+            None,
+            Some("file:///C:/a/b"),
+            Some("file://h/C:/x/y?q#f"),
+            Some("file:////s/share/d/"),
+        ]
+        .into_iter()
+        .map(|b| b.map(|b| FileUrl::parse(b, true, None, encoding_rs::UTF_8).unwrap()))
+        .collect();
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let (mut parsed, mut failed) = (0, 0);
+        for _ in 0..20_000 {
+            let mut input = String::new();
+            for _ in 0..=next(8) {
+                input.push_str(PIECES[next(PIECES.len())]);
+            }
+            let base = bases[next(bases.len())].as_ref();
+            let has_scheme = scheme_kind(&input) == SchemeKind::File;
+            if !has_scheme && base.is_none() {
+                continue;
+            }
+            match FileUrl::parse(&input, has_scheme, base, encoding_rs::UTF_8) {
+                Ok(url) => {
+                    let again = FileUrl::parse(&url.serialization, true, None, encoding_rs::UTF_8)
+                        .unwrap_or_else(|e| panic!("{input:?}: {} fails: {e}", url.serialization));
+                    assert_eq!(again, url, "{input:?}");
+                    parsed += 1;
+                }
+                Err(_) => failed += 1,
+            }
+        }
+        assert!(
+            parsed > 5_000 && failed > 100,
+            "{parsed} parsed, {failed} failed"
+        );
+    }
+
     #[test]
     fn no_url_is_about_blank() {
         let doc = Document::parse("<a href=x></a><a href='#top'></a>");
