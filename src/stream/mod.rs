@@ -231,7 +231,13 @@ fn refusal(selector: &Selector, r: stream_check::Refusal) -> StreamError {
 pub struct StreamMatch {
     doc: Document,
     element: Id,
-    selectors: Box<[usize]>,
+    selectors: Picked,
+}
+
+/// The selectors that matched (one, without an allocation, in the common case).
+enum Picked {
+    One([usize; 1]),
+    Many(Box<[usize]>),
 }
 
 impl StreamMatch {
@@ -269,7 +275,10 @@ impl StreamMatch {
 
     /// The indices (into the parser's selectors) of the selectors that matched.
     pub fn selectors(&self) -> &[usize] {
-        &self.selectors
+        match &self.selectors {
+            Picked::One(one) => one,
+            Picked::Many(many) => many,
+        }
     }
 
     /// The document holding the copy.
@@ -287,7 +296,7 @@ impl fmt::Debug for StreamMatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("StreamMatch")
             .field("html", &self.html())
-            .field("selectors", &self.selectors)
+            .field("selectors", &self.selectors())
             .finish()
     }
 }
@@ -325,6 +334,9 @@ struct Level {
     node: Id,
     /// Its last child the walk has passed.
     last: Option<Id>,
+    /// It was open when the walk entered it: the children the walk passes are freed one by
+    /// one (a closed element is freed whole when the walk leaves it).
+    open: bool,
     /// For a `table` that was open when the walk entered it: foster parenting may still
     /// insert nodes before it.
     guard: Option<Guard>,
@@ -368,6 +380,8 @@ struct Walk {
     /// Freed from the tree but still referred to by the parser (the list of active
     /// formatting elements, the `form` and `head` element pointers).
     kept: Vec<Id>,
+    /// A buffer for `release`.
+    scratch: Vec<Id>,
     /// A `body` or `frameset` has been the second element on the stack.
     head_done: bool,
     /// Count the matches instead of handing them out ([`StreamParser::count_only`]).
@@ -382,6 +396,7 @@ impl Walk {
             path: vec![Level {
                 node: doc.root,
                 last: None,
+                open: true,
                 guard: None,
             }],
             guards: 0,
@@ -392,6 +407,7 @@ impl Walk {
             error: None,
             passed: Vec::new(),
             kept: Vec::new(),
+            scratch: Vec::new(),
             head_done: false,
             count_only: false,
             counted: 0,
@@ -443,7 +459,7 @@ impl Walk {
     /// Sets the last passed child of the current level to `node` (the previous one is freed).
     fn pass(&mut self, node: Id) {
         if let Some(top) = self.path.last_mut() {
-            if let Some(prev) = top.last.replace(node) {
+            if let (Some(prev), true) = (top.last.replace(node), top.open) {
                 self.passed.push(prev);
             }
         }
@@ -717,23 +733,27 @@ fn hot_set(tb: &TreeBuilder, walk: &mut Walk) -> HashMap<Id, bool, IdHash> {
     hot
 }
 
-/// Frees the nodes the walk passed, keeping (out of the tree) those the parser still
-/// refers to.
+/// Frees the subtrees the walk passed, keeping (detached) the nodes in them the parser
+/// still refers to (the list of active formatting elements, the `form` and `head` element
+/// pointers: a formatting element popped with a closed ancestor stays in the list, 13.2.4.3,
+/// and is cloned from when the list is reconstructed).
 fn release(tb: &mut TreeBuilder, walk: &mut Walk) {
     let referenced = |tb: &TreeBuilder, id: Id| {
         tb.active.contains(id) || tb.form == Some(id) || tb.head == Some(id) || tb.open.contains(id)
     };
-    for id in std::mem::take(&mut walk.passed) {
-        if id.is_removed(&tb.doc.arena) {
-            continue;
+    // Whether a subtree can hold a referenced node at all (then each subtree is looked
+    // through before it is freed).
+    let mut any_active = false;
+    let mut entry = tb.active.last();
+    while let Some(e) = entry {
+        if tb.active.element(e).is_some() {
+            any_active = true;
+            break;
         }
-        if referenced(tb, id) {
-            id.detach(&mut tb.doc.arena);
-            walk.kept.push(id);
-        } else {
-            tb.doc.free_subtree(id);
-        }
+        entry = tb.active.prev(e);
     }
+    let scan = any_active || tb.form.is_some();
+    let mut free = std::mem::take(&mut walk.passed);
     let mut kept = std::mem::take(&mut walk.kept);
     kept.retain(|&id| {
         if id.is_removed(&tb.doc.arena) {
@@ -742,10 +762,35 @@ fn release(tb: &mut TreeBuilder, walk: &mut Walk) {
         if referenced(tb, id) {
             return true;
         }
-        tb.doc.free_subtree(id);
+        free.push(id);
         false
     });
+    let mut found = std::mem::take(&mut walk.scratch);
+    for id in free.drain(..) {
+        if id.is_removed(&tb.doc.arena) {
+            continue;
+        }
+        if referenced(tb, id) {
+            id.detach(&mut tb.doc.arena);
+            kept.push(id);
+            continue;
+        }
+        if scan {
+            found.extend(
+                id.descendants(&tb.doc.arena)
+                    .skip(1)
+                    .filter(|&d| referenced(tb, d)),
+            );
+            for d in found.drain(..) {
+                d.detach(&mut tb.doc.arena);
+                kept.push(d);
+            }
+        }
+        tb.doc.free_subtree(id);
+    }
+    walk.passed = free;
     walk.kept = kept;
+    walk.scratch = found;
 }
 
 /// What a walk needs of the parser's selectors.
@@ -777,7 +822,7 @@ impl Ctx<'_> {
                     return;
                 }
                 let Some(level) = walk.path.pop() else { return };
-                if let Some(y) = last {
+                if let (Some(y), true) = (last, level.open) {
                     walk.passed.push(y);
                 }
                 match level.guard {
@@ -846,6 +891,7 @@ impl Ctx<'_> {
             walk.path.push(Level {
                 node: c,
                 last: None,
+                open: is_open(c),
                 guard,
             });
         }
@@ -878,22 +924,7 @@ impl Ctx<'_> {
         let local = live.local_name();
         let mut rest = Vec::new();
         for i in (0..self.selectors.len()).filter(|&i| self.may_match(i, live)) {
-            let mut exact = Some(false);
-            for p in &self.prefilters[i] {
-                match &p.type_only {
-                    Some((name, lower)) => {
-                        if if html {
-                            **lower == *local
-                        } else {
-                            **name == *local
-                        } {
-                            exact = exact.map(|_| true);
-                        }
-                    }
-                    None => exact = None,
-                }
-            }
-            match exact {
+            match self.exact(i, html, local) {
                 Some(true) => return true,
                 Some(false) => {}
                 None => rest.push(i),
@@ -908,32 +939,54 @@ impl Ctx<'_> {
             .is_some_and(|el| rest.iter().any(|&i| el.matches(&self.selectors[i])))
     }
 
+    /// Whether selector `i` is one type selector (decided here, exactly: `Prefilter::
+    /// type_only`) and matches the element named `local` (`html`: an HTML element of an
+    /// HTML document); `None` when the selector is matched on the copy.
+    fn exact(&self, i: usize, html: bool, local: &str) -> Option<bool> {
+        let mut any = false;
+        for p in &self.prefilters[i] {
+            let (name, lower) = p.type_only.as_ref()?;
+            any |= if html {
+                **lower == *local
+            } else {
+                **name == *local
+            };
+        }
+        Some(any)
+    }
+
     /// Copies the final element `node` and matches it.
     fn decide(&self, doc: &Document, node: Id) -> Option<StreamMatch> {
         let live = NodeRef::new(doc, node).as_element()?;
-        let candidates: Vec<usize> = (0..self.selectors.len())
-            .filter(|&i| self.may_match(i, live))
-            .collect();
-        // A selector that is one type selector is decided here, exactly (`Prefilter::
-        // type_only`); the others are matched on the copy.
         let html = live.namespace() == Namespace::Html && !doc.is_xml();
         let local = live.local_name();
-        let exact = |i: usize| -> Option<bool> {
-            let mut any = false;
-            for p in &self.prefilters[i] {
-                let (name, lower) = p.type_only.as_ref()?;
-                any |= if html {
-                    **lower == *local
-                } else {
-                    **name == *local
-                };
+        if self.selectors.len() == 1 {
+            // (The common case, without the lists.)
+            if !self.may_match(0, live) {
+                return None;
             }
-            Some(any)
-        };
+            let exact = self.exact(0, html, local);
+            if exact == Some(false) {
+                return None;
+            }
+            let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+            if exact.is_none()
+                && !NodeRef::new(&copy, element)
+                    .as_element()
+                    .is_some_and(|el| el.matches(&self.selectors[0]))
+            {
+                return None;
+            }
+            return Some(StreamMatch {
+                doc: copy,
+                element,
+                selectors: Picked::One([0]),
+            });
+        }
         let mut matched = Vec::new();
         let mut rest = Vec::new();
-        for &i in &candidates {
-            match exact(i) {
+        for i in (0..self.selectors.len()).filter(|&i| self.may_match(i, live)) {
+            match self.exact(i, html, local) {
                 Some(true) => matched.push(i),
                 Some(false) => {}
                 None => rest.push(i),
@@ -952,7 +1005,7 @@ impl Ctx<'_> {
         (!matched.is_empty()).then(|| StreamMatch {
             doc: copy,
             element,
-            selectors: matched.into_boxed_slice(),
+            selectors: Picked::Many(matched.into_boxed_slice()),
         })
     }
 }
@@ -969,9 +1022,6 @@ fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Do
     }
     copy.encoding = doc.encoding;
     copy.encoding_confidence = doc.encoding_confidence;
-    // (One allocation for the arena: the subtree's nodes and the ancestors.)
-    let nodes = node.descendants(&doc.arena).count();
-    copy.arena.reserve(nodes + if ancestors { 16 } else { 1 });
     let mut parent = copy.root;
     if ancestors {
         let mut chain = Vec::new();
@@ -982,6 +1032,7 @@ fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Do
             }
             up = doc.arena.get(a).and_then(|x| x.parent());
         }
+        copy.arena.reserve(chain.len());
         for &a in chain.iter().rev() {
             if let Some(c) = copy.copy_element_from(doc, a) {
                 parent.append(c, &mut copy.arena);
@@ -989,11 +1040,7 @@ fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Do
             }
         }
     }
-    let element = match copy.import_subtree(doc, doc.id_of(node)) {
-        Ok(id) => id.raw,
-        Err(_) => copy.root,
-    };
-    parent.append(element, &mut copy.arena);
+    let element = copy.append_subtree_copy(doc, node, parent);
     (copy, element)
 }
 
