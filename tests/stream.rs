@@ -576,3 +576,68 @@ fn counting_counts_what_select_finds() {
         }
     }
 }
+
+/// Subjects foster parenting never inserts (HTML `tr`, `td`, `th`, table sections,
+/// `caption`, `col`, `colgroup`) are handed out inside an open table without the bound on
+/// held matches: a huge table never errors, and rows come out while the table is open.
+#[test]
+fn table_parts_inside_an_open_table_are_not_held() {
+    let rows = 3 * html_arena::stream::HOLD_MATCHES;
+    let mut html = String::from("<!DOCTYPE html><table class=t>");
+    for i in 0..rows {
+        html.push_str(&format!("<tr class=r{}><td>{i}<td><b>x</b>", i % 3));
+    }
+    // Foster-parented before the table, after all the rows.
+    html.push_str("</tr><div>fostered<p>p</p></div>text<tr><td>last</table><p>after");
+    let mut rng = Rng::new(33);
+    for src in [
+        "tr",
+        "td",
+        "tbody > tr",
+        "table.t tr.r1, th",
+        "td, caption, col",
+    ] {
+        let sel = Selector::parse(src).unwrap();
+        let want = full(&html, &sel);
+        let (got, early) = streamed(&html, &sel, &mut rng, 3000);
+        assert!(got == want, "`{src}`");
+        assert!(early > want.len() / 2, "`{src}`: {early} early");
+    }
+    // Rows come out while the table is open, each as soon as it is final; a `b` in a cell
+    // could be overtaken by a fostered `b`, so it is held until the table closes (or the
+    // bound is reached).
+    for (src, out) in [("tr", 200), ("b", 0)] {
+        let sel = Selector::parse(src).unwrap();
+        let mut parser = StreamParser::new(&[sel], &ParseOptions::default()).unwrap();
+        parser.write_str("<!DOCTYPE html><table>").unwrap();
+        for i in 0..200 {
+            parser
+                .write_str(&format!("<tr><td>{i}<td><b>x</b></tr>\n"))
+                .unwrap();
+        }
+        assert_eq!(
+            std::iter::from_fn(|| parser.next_match()).count(),
+            out,
+            "{src}"
+        );
+    }
+    // Any other subject is held (it could be fostered): past the bound, a fostered match
+    // is refused.
+    let sel = Selector::parse("b, div").unwrap();
+    let mut parser = StreamParser::new(&[sel], &ParseOptions::default()).unwrap();
+    let err = parser
+        .write_str(&html)
+        .and_then(|()| parser.finish())
+        .unwrap_err();
+    assert!(matches!(err, StreamError::OutOfOrder { .. }), "{err:?}");
+    // A foreign element named like a table part can be fostered: also refused, never out of
+    // order.
+    let foreign = html.replace("<div>fostered", "<svg><tr>f</tr></svg><div>fostered");
+    let sel = Selector::parse("tr").unwrap();
+    let mut parser = StreamParser::new(&[sel], &ParseOptions::default()).unwrap();
+    let err = parser
+        .write_str(&foreign)
+        .and_then(|()| parser.finish())
+        .unwrap_err();
+    assert!(matches!(err, StreamError::OutOfOrder { .. }), "{err:?}");
+}

@@ -74,6 +74,20 @@
 //!    ancestor compound that could be `html` or `body` (no type selector other than those)
 //!    is refused (see below).
 //!
+//! 8. Foster parenting (13.2.6.1, with the "in table" insertion mode's "anything else"
+//!    entry) inserts before an open `table` only nodes the "in body" rules make, the nodes
+//!    the adoption agency algorithm moves (elements pushed after a formatting element that
+//!    is in table scope, so made by the "in body" rules too: the table-row and cell modes
+//!    clear the stack back to a table context, and cells push a marker), and their
+//!    descendants, made by the "in body" rules or as foreign elements. The "in body" rules
+//!    ignore `caption`, `col`, `colgroup`, `tbody`, `td`, `tfoot`, `th`, `thead` and `tr`
+//!    start tags ("Parse error. Ignore the token."), so an HTML element of one of those
+//!    names is never foster-parented. A match inside an open table is held back (see
+//!    [`HOLD_LIMIT`]) in case a fostered match comes before it, unless every selector's
+//!    subject has one of those types (`tr`, `table.data td`): then it is handed out at once,
+//!    and only a foreign element of such a name (an `svg` child named `tr`) fostered later
+//!    could come too late ([`StreamError::OutOfOrder`]).
+//!
 //! The walk does not enter a volatile element (nor, so, anything under it), does not decide
 //! an open element, and does not leave an open one. Template contents are not in the
 //! document tree (`select` does not look into them); a `template` element is decided when it
@@ -129,8 +143,8 @@ use std::io::Read;
 
 use indextree::NodeId as Id;
 
-use crate::dom::names::{Namespace, local_name as n};
-use crate::dom::{Document, ElementRef, IdHash, NodeRef};
+use crate::dom::names::{LocalName, Namespace, local_name as n};
+use crate::dom::{Document, ElementData, ElementRef, IdHash, NodeRef};
 use crate::encoding::EncodingError;
 use crate::select::stream_check::{self, Prefilter};
 use crate::tree_builder::TreeBuilder;
@@ -165,10 +179,10 @@ pub enum StreamError {
     },
     /// An encoding label in the options is unknown (on the first write of bytes).
     Encoding(EncodingError),
-    /// Foster parenting put a match before a `table` after more than
-    /// [`HOLD_LIMIT`] nodes (or [`HOLD_MATCHES`] matches) inside that table had been handed
-    /// out: the match
-    /// cannot be handed out in document order any more. The parse stops.
+    /// Foster parenting put a match before a `table` after the matches inside that table
+    /// had been handed out (more than [`HOLD_LIMIT`] nodes or [`HOLD_MATCHES`] matches of
+    /// them, or any number when every subject is a table part: see rule 8 of the module
+    /// docs): the match cannot be handed out in document order any more. The parse stops.
     OutOfOrder {
         /// The outer HTML of the match that came too late.
         html: String,
@@ -306,11 +320,7 @@ impl fmt::Debug for StreamMatch {
 /// See the [module docs](self) for what is decided when and what is held.
 pub struct StreamParser {
     parser: Option<Parser>,
-    selectors: Vec<Selector>,
-    prefilters: Vec<Vec<Prefilter>>,
-    needs_ancestors: bool,
-    /// The scripting flag (the parse's document learns it only at the end).
-    scripting: bool,
+    ctx: Ctx,
     walk: Walk,
     /// Input parsed since the last walk.
     since_walk: usize,
@@ -323,7 +333,8 @@ pub struct StreamParser {
 /// How many nodes of matches found inside open tables are held back (see
 /// [`StreamError::OutOfOrder`]): foster parenting can still put a match before the table,
 /// which comes first in document order. Past this (or past [`HOLD_MATCHES`] matches), they
-/// are handed out.
+/// are handed out. Nothing is held when every selector's subject is a table part (`tr`,
+/// `td`, ...: rule 8 of the module docs).
 pub const HOLD_LIMIT: usize = 16_384;
 
 /// The most matches held back inside open tables (see [`HOLD_LIMIT`]).
@@ -486,6 +497,21 @@ impl StreamParser {
             needs_ancestors |= plan.needs_ancestors;
             prefilters.push(plan.prefilters);
         }
+        // Per static name: whether an element of that name may be a subject.
+        let static_names = (0..)
+            .map_while(|i| LocalName(i).as_static_str())
+            .map(|name| {
+                prefilters
+                    .iter()
+                    .flatten()
+                    .any(|p: &Prefilter| p.may_match_name(name))
+            })
+            .collect();
+        // Rule 8 of the module docs: subjects that foster parenting never inserts.
+        let hold_in_tables = !prefilters
+            .iter()
+            .flatten()
+            .all(|p: &Prefilter| p.never || p.names.iter().any(|n| TABLE_PARTS.contains(&&**n)));
         let mut options = options.clone();
         options.keep_source = false;
         options.source_positions = false;
@@ -494,10 +520,14 @@ impl StreamParser {
         let walk = Walk::new(&tb.doc);
         Ok(StreamParser {
             parser: Some(parser),
-            selectors: selectors.to_vec(),
-            prefilters,
-            needs_ancestors,
-            scripting: options.scripting,
+            ctx: Ctx {
+                selectors: selectors.to_vec(),
+                prefilters,
+                needs_ancestors,
+                scripting: options.scripting,
+                static_names,
+                hold_in_tables,
+            },
             walk,
             since_walk: 0,
             compacted: 0,
@@ -608,13 +638,7 @@ impl StreamParser {
         }
         self.walk.head_done = true;
         self.peak_nodes = self.peak_nodes.max(doc.arena.live_count());
-        let ctx = Ctx {
-            selectors: &self.selectors,
-            prefilters: &self.prefilters,
-            needs_ancestors: self.needs_ancestors,
-            scripting: self.scripting,
-        };
-        ctx.walk(&doc, None, &mut self.walk);
+        self.ctx.walk(&doc, None, &mut self.walk);
         self.walk.passed.clear();
         self.walk.flush();
         self.check()
@@ -656,13 +680,7 @@ impl StreamParser {
         }
         self.peak_nodes = self.peak_nodes.max(tb.doc.arena.live_count());
         let hot = hot_set(tb, &mut self.walk);
-        let ctx = Ctx {
-            selectors: &self.selectors,
-            prefilters: &self.prefilters,
-            needs_ancestors: self.needs_ancestors,
-            scripting: self.scripting,
-        };
-        ctx.walk(&tb.doc, Some(&hot), &mut self.walk);
+        self.ctx.walk(&tb.doc, Some(&hot), &mut self.walk);
         release(tb, &mut self.walk);
         let bytes = tb.doc.storage_bytes();
         if bytes > self.compacted.saturating_mul(2).saturating_add(1 << 20) {
@@ -794,14 +812,25 @@ fn release(tb: &mut TreeBuilder, walk: &mut Walk) {
 }
 
 /// What a walk needs of the parser's selectors.
-struct Ctx<'a> {
-    selectors: &'a [Selector],
-    prefilters: &'a [Vec<Prefilter>],
+struct Ctx {
+    selectors: Vec<Selector>,
+    prefilters: Vec<Vec<Prefilter>>,
     needs_ancestors: bool,
+    /// The scripting flag (the parse's document learns it only at the end).
     scripting: bool,
+    /// Per static name (by its number): whether a selector's subject may have it.
+    static_names: Vec<bool>,
+    /// Matches inside an open table are held back (see [`HOLD_LIMIT`]): a subject may be
+    /// foster-parented before the table.
+    hold_in_tables: bool,
 }
 
-impl Ctx<'_> {
+/// The HTML elements foster parenting never inserts (rule 8 of the module docs).
+const TABLE_PARTS: &[&str] = &[
+    "caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr",
+];
+
+impl Ctx {
     /// Walks `doc` in document order as far as it is final (`hot`: the open elements; `None`
     /// at the end of the input, when everything is), deciding elements on the way.
     fn walk(&self, doc: &Document, hot: Option<&HashMap<Id, bool, IdHash>>, walk: &mut Walk) {
@@ -867,11 +896,14 @@ impl Ctx<'_> {
                 walk.pass(c);
                 continue;
             };
-            if is_volatile(c) {
+            // (One look-up: `Some(volatile)` for an open element.)
+            let state = hot.and_then(|h| h.get(&c).copied());
+            if state == Some(true) {
                 return;
             }
-            if self.is_candidate(doc, c) {
-                if is_open(c) {
+            let open = hot.is_some() && state.is_some();
+            if self.is_candidate(doc, c, e) {
+                if open {
                     return;
                 }
                 if walk.count_only {
@@ -880,18 +912,20 @@ impl Ctx<'_> {
                     walk.emit(m);
                 }
             }
-            let guard = (e.ns == Namespace::Html && e.name == n::TABLE && is_open(c)).then(|| {
-                walk.guards += 1;
+            let guard = (e.ns == Namespace::Html && e.name == n::TABLE && open).then(|| {
+                if self.hold_in_tables {
+                    walk.guards += 1;
+                }
                 Guard {
                     prev: last,
                     held_from: walk.held.len(),
-                    flushed: false,
+                    flushed: !self.hold_in_tables,
                 }
             });
             walk.path.push(Level {
                 node: c,
                 last: None,
-                open: is_open(c),
+                open,
                 guard,
             });
         }
@@ -907,7 +941,16 @@ impl Ctx<'_> {
     }
 
     /// Whether any selector may match `node`.
-    fn is_candidate(&self, doc: &Document, node: Id) -> bool {
+    fn is_candidate(&self, doc: &Document, node: Id, e: &ElementData) -> bool {
+        if e.name.is_static()
+            && !self
+                .static_names
+                .get(e.name.0 as usize)
+                .copied()
+                .unwrap_or(true)
+        {
+            return false;
+        }
         match NodeRef::new(doc, node).as_element() {
             Some(el) => (0..self.selectors.len()).any(|i| self.may_match(i, el)),
             None => false,
