@@ -9,8 +9,8 @@
 
 use std::collections::HashMap;
 
-use super::names::LocalName;
-use super::{Attr, AttrRange, Document, NodeData, PiData, Strings};
+use super::names::{LocalName, Namespace, local_name};
+use super::{Attr, AttrRange, Document, ElementData, NodeData, PiData, Strings};
 
 type Id = indextree::NodeId;
 
@@ -149,7 +149,29 @@ impl Document {
                         });
                     }
                     let range = self.attrs_since(mark);
-                    let copy = self.create_element_in(Some(at), name, e.ns, range, e.flags);
+                    let watched = e.ns == Namespace::Html
+                        && (name == local_name::TEMPLATE
+                            || self.hooks.created_names.contains(&name));
+                    let copy = if watched {
+                        // (A `template` gets its contents; the layers above learn of the
+                        // names they watch. Linked without the insertion steps, as
+                        // `import_subtree` does: a copied `option` is not cloned into a copied
+                        // `selectedcontent` again.)
+                        let copy = self.create_element(name, e.ns, range, e.flags);
+                        at.append(copy, &mut self.arena);
+                        copy
+                    } else {
+                        at.append_value(
+                            NodeData::Element(ElementData {
+                                name,
+                                ns: e.ns,
+                                flags: e.flags,
+                                prefix: 0,
+                                attrs: range,
+                            }),
+                            &mut self.arena,
+                        )
+                    };
                     if let (Some(contents), Some(into)) = (
                         src.template_contents_of(from),
                         self.template_contents_of(copy),
