@@ -68,6 +68,18 @@ const SELECTORS: &[&str] = &[
     "[id]",
     "p::before",
     "iframe, noscript, frame",
+    "li:first-child",
+    "tr:nth-child(2)",
+    "tr:nth-child(odd) > td",
+    "td:nth-child(2n+1)",
+    "td:nth-of-type(2)",
+    "p:first-of-type",
+    "li:not(:first-child) a",
+    "ul > li:nth-child(-n+3)",
+    "div:nth-of-type(3n) p:first-child",
+    ":first-child",
+    "b:nth-child(2), i:first-of-type",
+    "div:has(> p:first-child)",
 ];
 
 /// Selectors refused while streaming, with the part named.
@@ -75,9 +87,13 @@ const REFUSED: &[(&str, &str)] = &[
     ("h2 + p", "+"),
     ("h2 ~ p", "~"),
     ("li:last-child", ":last-child"),
-    ("li:first-child", ":first-child"),
-    ("tr:nth-child(2n)", ":nth-child(2n)"),
+    ("li:nth-last-child(2)", ":nth-last-child(2)"),
+    ("td:last-of-type", ":last-of-type"),
     ("p:only-of-type", ":only-of-type"),
+    (":first-child td", ":first-child"),
+    ("table:nth-child(2) td", "table:nth-child(2)"),
+    ("li:nth-child(n of .x)", ":nth-child(n of .x)"),
+    ("li:nth-child(5000)", ":nth-child(5000)"),
     (".content p", ".content"),
     ("#main a", "#main"),
     ("[lang] p", "[lang]"),
@@ -399,6 +415,15 @@ fn late_changes_are_waited_for() {
         // a and nobr.
         ("<a><p>1<a>2</a>3</p>", "p a"),
         ("<nobr><div>1<nobr>2</div>", "div nobr"),
+        // Positions: elements fostered before an open table come before it.
+        (
+            "<div><p>0</p><table><tr><td>1</td></tr><p>a</p><p>b</p><tr><td>2</table><p>c</div>",
+            "p:first-child, p:nth-of-type(3), div > :nth-child(4), table:nth-child(4), tr:nth-child(2) td",
+        ),
+        (
+            "<ul><li>1<li><b>2<li>3</b><li>4<table><tr><td>x</td></tr><li>f</table><li>5</ul>",
+            "li:nth-child(2n+1), li:first-of-type b, ul > :nth-child(-n+3)",
+        ),
         // selectedcontent takes a copy of the selected option when it is popped.
         (
             "<select><button><selectedcontent></selectedcontent></button><option>A<option selected>B</select>",
@@ -563,7 +588,17 @@ fn counting_counts_what_select_finds() {
     let mut rng = Rng::new(11);
     for round in 0..150 {
         let html = generate(&mut rng, 10 + round % 80);
-        for src in ["p", "td", "b", "div > p", "li:has(a)", "h1, h2", "svg *"] {
+        for src in [
+            "p",
+            "td",
+            "b",
+            "div > p",
+            "li:has(a)",
+            "h1, h2",
+            "svg *",
+            "p:first-child",
+            "td:nth-of-type(2n)",
+        ] {
             let sel = Selector::parse(src).unwrap();
             let want = Document::parse(&html).select(&sel).count();
             let got = html_arena::stream::count_reader(

@@ -24,7 +24,7 @@ pyo3::create_exception!(
     PyValueError,
     "A valid CSS selector that `iterparse` cannot answer while streaming (it needs what a \
      streaming parse has already freed, or has not read yet: `+`, `~`, `:last-child`, \
-     `:nth-*`, ...). `selector` is the selector, `part` the part refused, `reason` why."
+     `:nth-last-*`, ...). `selector` is the selector, `part` the part refused, `reason` why."
 );
 
 /// Registers `iterparse` and its types with the extension module.

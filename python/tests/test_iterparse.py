@@ -170,7 +170,7 @@ def test_scripting_flag():
         ("h2 + p", "+"),
         ("h2 ~ p", "~"),
         ("li:last-child", ":last-child"),
-        ("tr:nth-child(2n)", ":nth-child(2n)"),
+        ("tr:nth-last-child(2n)", ":nth-last-child(2n)"),
         ("p:only-of-type", ":only-of-type"),
         ("input:checked", ":checked"),
         ("div:has(+ p)", ":has(+ p)"),

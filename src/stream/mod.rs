@@ -104,16 +104,22 @@
 //! # Selectors
 //!
 //! Accepted: type, universal, id, class and attribute selectors, the descendant and child
-//! combinators, `:is()`, `:where()`, `:not()`, `:root`, `:empty`, `:has()` with descendant
-//! and child relative selectors, the text pseudo-classes on the subject, `:link`,
+//! combinators, `:is()`, `:where()`, `:not()`, `:root`, `:empty`, `:first-child`,
+//! `:nth-child(an+b)`, `:first-of-type`, `:nth-of-type(an+b)` (see below), `:has()` with
+//! descendant and child relative selectors (anything inside them: the match's subtree is
+//! copied whole), the text pseudo-classes on the subject, `:link`,
 //! `:any-link`, `:defined`, `:required`, `:optional`, `:placeholder-shown`, `:open`, the
 //! pseudo-classes that never match a static document, and pseudo-elements (which match
 //! nothing). [`StreamParser::new`] refuses the rest with [`StreamError::Unsupported`],
 //! naming the part:
 //!
-//! - the sibling combinators `+` and `~`, and the positional pseudo-classes (`:first-child`,
-//!   `:last-child`, `:only-child`, `:nth-*()`, `*-of-type`): the walk frees what it leaves,
-//!   previous siblings included;
+//! - the sibling combinators `+` and `~` (the walk frees what it leaves, previous siblings
+//!   included), `:nth-child(an+b of S)`, and the pseudo-classes that need later siblings
+//!   (`:last-child`, `:only-child`, `:nth-last-*()`, `:last-of-type`, `:only-of-type`);
+//! - a position test on an ancestor compound that could match a `table` (`:first-child td`:
+//!   foster parenting inserts before an open table, so its position is not final while
+//!   its cells are decided; name the type, `tr:first-child td`), and `an+b` tests whose
+//!   `b`, or least common multiple of `a`s, pass 1,024 (see below);
 //! - `:has()` with `+` or `~`, and `:has()` or a text pseudo-class on an ancestor compound:
 //!   they need content parsed later;
 //! - `:checked`, `:default`, `:indeterminate`, `:disabled`, `:enabled`, `:valid`,
@@ -123,6 +129,16 @@
 //! - an ancestor compound that tests attributes and could match `html` or `body` (`.content
 //!   p`, `:not(.x) p`): a later `<body class=content>` would change the answer of elements
 //!   already handed out. Name the type (`div.content p`).
+//!
+//! Positions among element siblings are final when the walk reaches an element: the walk
+//! has passed every previous sibling (each final, rule 1 to 7), and nodes are only ever
+//! inserted as a last child or, by foster parenting, before an open `table` (13.2.6.1), which
+//! the walk decides only once closed. The walk counts the element children it enters (and
+//! those of each type; elements fostered before a table it had entered are counted before
+//! it), and a match's copy gets, before it and before each of its ancestors, empty stand-in
+//! siblings: as many as make every `an+b` test of the selectors answer as for the real
+//! position (the positions up to the largest `b` as they are, the later ones by their
+//! residue modulo the least common multiple of the `a`s), removed again once matched.
 //!
 //! # Memory
 //!
@@ -144,9 +160,9 @@ use std::io::Read;
 use indextree::NodeId as Id;
 
 use crate::dom::names::{LocalName, Namespace, local_name as n};
-use crate::dom::{Document, ElementData, ElementRef, IdHash, NodeRef};
+use crate::dom::{AttrRange, Document, ElementData, ElementRef, IdHash, NodeData, NodeRef};
 use crate::encoding::EncodingError;
-use crate::select::stream_check::{self, Prefilter};
+use crate::select::stream_check::{self, Prefilter, Window};
 use crate::tree_builder::TreeBuilder;
 use crate::{ParseOptions, Parser, Selector};
 
@@ -348,9 +364,41 @@ struct Level {
     /// It was open when the walk entered it: the children the walk passes are freed one by
     /// one (a closed element is freed whole when the walk leaves it).
     open: bool,
+    /// Its position among its parent's element children, and among those of its type
+    /// (from 1; when a selector tests positions).
+    pos: (u32, u32),
+    /// The element children the walk has entered so far...
+    children: u32,
+    /// ...and how many of each type (when a selector tests positions of a type).
+    types: HashMap<(Namespace, LocalName), u32>,
     /// For a `table` that was open when the walk entered it: foster parenting may still
     /// insert nodes before it.
     guard: Option<Guard>,
+}
+
+impl Level {
+    /// The position a new element child `e` has: among the element children, and among
+    /// those of its type.
+    fn position_of(&self, e: &ElementData) -> (u32, u32) {
+        let of_type = self.types.get(&(e.ns, e.name)).copied().unwrap_or(0);
+        (self.children + 1, of_type + 1)
+    }
+
+    /// Counts the element child `e` (`by` 1), or takes it back (-1).
+    fn count(&mut self, e: &ElementData, by: i32, types: bool) {
+        let add = |n: u32| n.saturating_add_signed(by);
+        self.children = add(self.children);
+        if types {
+            let n = self.types.entry((e.ns, e.name)).or_insert(0);
+            *n = add(*n);
+        }
+    }
+}
+
+/// Where a decided element is: the walk's path to its parent, and its position.
+struct Place<'a> {
+    path: &'a [Level],
+    pos: (u32, u32),
 }
 
 /// An open `table` the walk entered.
@@ -408,6 +456,9 @@ impl Walk {
                 node: doc.root,
                 last: None,
                 open: true,
+                pos: (1, 1),
+                children: 0,
+                types: HashMap::new(),
                 guard: None,
             }],
             guards: 0,
@@ -492,11 +543,31 @@ impl StreamParser {
     ) -> Result<StreamParser, StreamError> {
         let mut prefilters = Vec::new();
         let mut needs_ancestors = false;
+        let (mut nth_child, mut nth_of_type) = (Vec::new(), Vec::new());
         for s in selectors {
             let plan = stream_check::plan(s).map_err(|r| refusal(s, r))?;
             needs_ancestors |= plan.needs_ancestors;
             prefilters.push(plan.prefilters);
+            nth_child.extend(plan.nth_child);
+            nth_of_type.extend(plan.nth_of_type);
         }
+        let window = |tests: &[(i32, i32)]| {
+            if tests.is_empty() {
+                return Ok(None);
+            }
+            Window::of(tests)
+                .map(Some)
+                .ok_or_else(|| StreamError::Unsupported {
+                    selector: selectors
+                        .last()
+                        .map(|s| s.as_str().to_string())
+                        .unwrap_or_default(),
+                    part: String::new(),
+                    reason: "the selectors' positions are too far from the start together".into(),
+                })
+        };
+        let child_window = window(&nth_child)?;
+        let type_window = window(&nth_of_type)?;
         // Per static name: whether an element of that name may be a subject.
         let static_names = (0..)
             .map_while(|i| LocalName(i).as_static_str())
@@ -527,6 +598,9 @@ impl StreamParser {
                 scripting: options.scripting,
                 static_names,
                 hold_in_tables,
+                positions: child_window.is_some() || type_window.is_some(),
+                child_window,
+                type_window,
             },
             walk,
             since_walk: 0,
@@ -823,6 +897,11 @@ struct Ctx {
     /// Matches inside an open table are held back (see [`HOLD_LIMIT`]): a subject may be
     /// foster-parented before the table.
     hold_in_tables: bool,
+    /// A selector tests positions among siblings: the walk counts them, and a match's copy
+    /// gets stand-ins for the previous siblings of it and its ancestors (see [`Window`]).
+    positions: bool,
+    child_window: Option<Window>,
+    type_window: Option<Window>,
 }
 
 /// The HTML elements foster parenting never inserts (rule 8 of the module docs).
@@ -864,6 +943,15 @@ impl Ctx {
                             // Foster parenting put nodes before the table: walk them first
                             // (13.2.6.1, "foster parenting"; their matches come before the
                             // table's).
+                            // (The table was counted among its parent's children: the
+                            // fostered elements come before it.)
+                            if let (true, Some(top), Some(e)) = (
+                                self.positions,
+                                walk.path.last_mut(),
+                                doc.element_data(parent),
+                            ) {
+                                top.count(e, -1, self.type_window.is_some());
+                            }
                             walk.refoster = Some(Refoster {
                                 table: parent,
                                 at: g.held_from,
@@ -883,6 +971,11 @@ impl Ctx {
             if walk.refoster.as_ref().is_some_and(|r| r.table == c) {
                 // Back at the table: its matches follow those before it.
                 walk.refoster = None;
+                if let (true, Some(top), Some(e)) =
+                    (self.positions, walk.path.last_mut(), doc.element_data(c))
+                {
+                    top.count(e, 1, self.type_window.is_some());
+                }
                 walk.pass(c);
                 if walk.guards == 0 {
                     walk.flush();
@@ -902,14 +995,27 @@ impl Ctx {
                 return;
             }
             let open = hot.is_some() && state.is_some();
+            let pos = match (self.positions, walk.path.last()) {
+                (true, Some(level)) => level.position_of(e),
+                _ => (1, 1),
+            };
             if self.is_candidate(doc, c, e) {
                 if open {
                     return;
                 }
+                let place = Place {
+                    path: &walk.path,
+                    pos,
+                };
                 if walk.count_only {
-                    walk.counted += usize::from(self.decide_count(doc, c));
-                } else if let Some(m) = self.decide(doc, c) {
+                    walk.counted += usize::from(self.decide_count(doc, c, &place));
+                } else if let Some(m) = self.decide(doc, c, &place) {
                     walk.emit(m);
+                }
+            }
+            if self.positions {
+                if let Some(level) = walk.path.last_mut() {
+                    level.count(e, 1, self.type_window.is_some());
                 }
             }
             let guard = (e.ns == Namespace::Html && e.name == n::TABLE && open).then(|| {
@@ -926,6 +1032,9 @@ impl Ctx {
                 node: c,
                 last: None,
                 open,
+                pos,
+                children: 0,
+                types: HashMap::new(),
                 guard,
             });
         }
@@ -959,7 +1068,7 @@ impl Ctx {
 
     /// Whether the final element `node` matches, copying it only when a selector needs the
     /// copy to be matched.
-    fn decide_count(&self, doc: &Document, node: Id) -> bool {
+    fn decide_count(&self, doc: &Document, node: Id, place: &Place<'_>) -> bool {
         let Some(live) = NodeRef::new(doc, node).as_element() else {
             return false;
         };
@@ -976,7 +1085,7 @@ impl Ctx {
         if rest.is_empty() {
             return false;
         }
-        let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+        let (copy, element, _) = self.copy(doc, node, place);
         NodeRef::new(&copy, element)
             .as_element()
             .is_some_and(|el| rest.iter().any(|&i| el.matches(&self.selectors[i])))
@@ -999,7 +1108,7 @@ impl Ctx {
     }
 
     /// Copies the final element `node` and matches it.
-    fn decide(&self, doc: &Document, node: Id) -> Option<StreamMatch> {
+    fn decide(&self, doc: &Document, node: Id, place: &Place<'_>) -> Option<StreamMatch> {
         let live = NodeRef::new(doc, node).as_element()?;
         let html = live.namespace() == Namespace::Html && !doc.is_xml();
         let local = live.local_name();
@@ -1012,7 +1121,7 @@ impl Ctx {
             if exact == Some(false) {
                 return None;
             }
-            let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+            let (mut copy, element, stand_ins) = self.copy(doc, node, place);
             if exact.is_none()
                 && !NodeRef::new(&copy, element)
                     .as_element()
@@ -1020,6 +1129,7 @@ impl Ctx {
             {
                 return None;
             }
+            remove_stand_ins(&mut copy, stand_ins);
             return Some(StreamMatch {
                 doc: copy,
                 element,
@@ -1038,19 +1148,76 @@ impl Ctx {
         if matched.is_empty() && rest.is_empty() {
             return None;
         }
-        let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+        let (mut copy, element, stand_ins) = self.copy(doc, node, place);
         if !rest.is_empty() {
             if let Some(el) = NodeRef::new(&copy, element).as_element() {
                 matched.extend(rest.into_iter().filter(|&i| el.matches(&self.selectors[i])));
                 matched.sort_unstable();
             }
         }
+        remove_stand_ins(&mut copy, stand_ins);
         (!matched.is_empty()).then(|| StreamMatch {
             doc: copy,
             element,
             selectors: Picked::Many(matched.into_boxed_slice()),
         })
     }
+}
+
+impl Ctx {
+    /// A copy of the final element `node` (see [`copy_match`]), with, when a selector tests
+    /// positions, stand-ins for the previous siblings of it and its ancestors: as many as
+    /// make each `an+b` test answer as it does for the real position (see [`Window`]),
+    /// each an empty element of the same type (for the `*-of-type` tests) or of a name no
+    /// element has. Returns them too, to remove once matched.
+    fn copy(&self, doc: &Document, node: Id, place: &Place<'_>) -> (Document, Id, Vec<Id>) {
+        let (mut copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+        let mut stand_ins = Vec::new();
+        if !self.positions {
+            return (copy, element, stand_ins);
+        }
+        let other = copy.intern(" ");
+        // The copy's chain of elements, from the match up, with their positions; the path's
+        // first level is the document.
+        let mut x = element;
+        let mut levels = place.path.iter().skip(1).rev().map(|l| l.pos);
+        let mut pos = Some(place.pos);
+        while let (Some((index, of_type)), Some(e)) = (pos, copy.element_data(x).copied()) {
+            let same = self.type_window.map_or(1, |w| w.reduce(of_type, 1));
+            let all = self.child_window.map_or(same, |w| w.reduce(index, same));
+            for k in 1..all {
+                let name = if k < same { e.name } else { other };
+                let data = NodeData::Element(ElementData {
+                    name,
+                    ns: e.ns,
+                    flags: 0,
+                    prefix: 0,
+                    attrs: AttrRange::default(),
+                });
+                stand_ins.push(x.insert_before_value(data, &mut copy.arena));
+            }
+            let Some(up) = copy.arena.get(x).and_then(|n| n.parent()) else {
+                break;
+            };
+            x = up;
+            pos = levels.next();
+        }
+        if !stand_ins.is_empty() {
+            copy.tree_changed();
+        }
+        (copy, element, stand_ins)
+    }
+}
+
+/// Removes the stand-ins [`Ctx::copy`] put into a match's copy.
+fn remove_stand_ins(copy: &mut Document, stand_ins: Vec<Id>) {
+    if stand_ins.is_empty() {
+        return;
+    }
+    for s in stand_ins {
+        s.remove_subtree(&mut copy.arena);
+    }
+    copy.tree_changed();
 }
 
 /// A small document holding a copy of `node`'s subtree, under copies of its ancestor
