@@ -35,7 +35,13 @@ fn stream_prints_what_a_full_parse_prints() {
     pages.push(b"<b><div><p>1</p><p>2</p></b><table><tr><td>x</td></tr><p>f</p></table>".to_vec());
     let mut compared = 0;
     for page in &pages {
-        for selector in ["a", "td", "div > p", "p"] {
+        for selector in [
+            "a",
+            "td",
+            "div > p",
+            "p",
+            "tr:nth-child(2n+1) td:first-child",
+        ] {
             for mode in [&[][..], &["-t"], &["-c"], &["-a", "href"], &["-tw"]] {
                 let mut plain: Vec<&str> = mode.to_vec();
                 plain.push(selector);

@@ -137,18 +137,7 @@ impl Document {
             let copy = match src.data(from) {
                 NodeData::Element(e) => {
                     let name = self.copy_name(src, e.name);
-                    let mark = self.attrs_mark();
-                    for a in src.attrs_of(e) {
-                        let attr_name = self.copy_name(src, a.name);
-                        let value = self.strings.push(src.str(a.value));
-                        let value = self.strings.pack(value);
-                        self.attrs.push(Attr {
-                            name: attr_name,
-                            ns: a.ns,
-                            value,
-                        });
-                    }
-                    let range = self.attrs_since(mark);
+                    let range = self.copy_attrs(src, e);
                     let watched = e.ns == Namespace::Html
                         && (name == local_name::TEMPLATE
                             || self.hooks.created_names.contains(&name));
@@ -217,9 +206,25 @@ impl Document {
         copied.unwrap_or(parent)
     }
 
+    /// Copies of the attributes of `src`'s element data `e`, as a new run of this document.
+    pub(crate) fn copy_attrs(&mut self, src: &Document, e: &ElementData) -> AttrRange {
+        let mark = self.attrs_mark();
+        for a in src.attrs_of(e) {
+            let name = self.copy_name(src, a.name);
+            let value = self.strings.push(src.str(a.value));
+            let value = self.strings.pack(value);
+            self.attrs.push(Attr {
+                name,
+                ns: a.ns,
+                value,
+            });
+        }
+        self.attrs_since(mark)
+    }
+
     /// `name` of `src` as a name of this document.
     #[inline]
-    fn copy_name(&mut self, src: &Document, name: LocalName) -> LocalName {
+    pub(crate) fn copy_name(&mut self, src: &Document, name: LocalName) -> LocalName {
         if name.is_static() {
             name
         } else {
