@@ -598,6 +598,9 @@ fn counting_counts_what_select_finds() {
             "svg *",
             "p:first-child",
             "td:nth-of-type(2n)",
+            "p:empty",
+            "div:not(:has(p))",
+            "p[id] > b",
         ] {
             let sel = Selector::parse(src).unwrap();
             let want = Document::parse(&html).select(&sel).count();

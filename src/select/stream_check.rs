@@ -34,6 +34,9 @@ pub(crate) struct StreamPlan {
     pub(crate) nth_child: Vec<(i32, i32)>,
     /// The same for `:nth-of-type()` and `:first-of-type`.
     pub(crate) nth_of_type: Vec<(i32, i32)>,
+    /// Matching looks at the element's content (`:empty`, `:has()`, a text pseudo-class,
+    /// `:placeholder-shown`): the copy a match is decided on needs the subtree.
+    pub(crate) needs_subtree: bool,
 }
 
 /// The most previous siblings a match's copy stands in for an element's position (see
@@ -337,8 +340,11 @@ fn check_component(
         | Component::Namespace(..)
         | Component::PseudoElement(_)
         | Component::Invalid(_)
-        | Component::RelativeSelectorAnchor
-        | Component::Empty => Ok(false),
+        | Component::RelativeSelectorAnchor => Ok(false),
+        Component::Empty => {
+            plan.needs_subtree = true;
+            Ok(false)
+        }
         Component::Root => {
             plan.needs_ancestors = true;
             Ok(false)
@@ -404,9 +410,12 @@ fn check_component(
                 if !matches!(pc, PseudoClass::Defined) {
                     facts.excludes_root_elements = true;
                 }
+                // (A `textarea`'s placeholder shows while its text is empty.)
+                plan.needs_subtree |= matches!(pc, PseudoClass::PlaceholderShown);
                 Ok(false)
             }
             PseudoClass::Text(_) => {
+                plan.needs_subtree = true;
                 if place == Place::Ancestor {
                     refuse(
                         "a text pseudo-class on an ancestor needs the ancestor's whole text, \
@@ -417,6 +426,7 @@ fn check_component(
                 }
             }
             PseudoClass::Has(arg) => {
+                plan.needs_subtree = true;
                 if place != Place::Subject {
                     return refuse("`:has()` on an ancestor needs the ancestor's later content");
                 }

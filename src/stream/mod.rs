@@ -544,9 +544,11 @@ impl StreamParser {
         let mut prefilters = Vec::new();
         let mut needs_ancestors = false;
         let (mut nth_child, mut nth_of_type) = (Vec::new(), Vec::new());
+        let mut needs_subtree = false;
         for s in selectors {
             let plan = stream_check::plan(s).map_err(|r| refusal(s, r))?;
             needs_ancestors |= plan.needs_ancestors;
+            needs_subtree |= plan.needs_subtree;
             prefilters.push(plan.prefilters);
             nth_child.extend(plan.nth_child);
             nth_of_type.extend(plan.nth_of_type);
@@ -595,6 +597,7 @@ impl StreamParser {
                 selectors: selectors.to_vec(),
                 prefilters,
                 needs_ancestors,
+                needs_subtree,
                 scripting: options.scripting,
                 static_names,
                 hold_in_tables,
@@ -890,6 +893,9 @@ struct Ctx {
     selectors: Vec<Selector>,
     prefilters: Vec<Vec<Prefilter>>,
     needs_ancestors: bool,
+    /// Matching looks at a match's content (when counting, the copy is of the element alone
+    /// otherwise).
+    needs_subtree: bool,
     /// The scripting flag (the parse's document learns it only at the end).
     scripting: bool,
     /// Per static name (by its number): whether a selector's subject may have it.
@@ -1085,7 +1091,7 @@ impl Ctx {
         if rest.is_empty() {
             return false;
         }
-        let (copy, element, _) = self.copy(doc, node, place);
+        let (copy, element, _) = self.copy(doc, node, place, self.needs_subtree);
         NodeRef::new(&copy, element)
             .as_element()
             .is_some_and(|el| rest.iter().any(|&i| el.matches(&self.selectors[i])))
@@ -1121,7 +1127,7 @@ impl Ctx {
             if exact == Some(false) {
                 return None;
             }
-            let (mut copy, element, stand_ins) = self.copy(doc, node, place);
+            let (mut copy, element, stand_ins) = self.copy(doc, node, place, true);
             if exact.is_none()
                 && !NodeRef::new(&copy, element)
                     .as_element()
@@ -1148,7 +1154,7 @@ impl Ctx {
         if matched.is_empty() && rest.is_empty() {
             return None;
         }
-        let (mut copy, element, stand_ins) = self.copy(doc, node, place);
+        let (mut copy, element, stand_ins) = self.copy(doc, node, place, true);
         if !rest.is_empty() {
             if let Some(el) = NodeRef::new(&copy, element).as_element() {
                 matched.extend(rest.into_iter().filter(|&i| el.matches(&self.selectors[i])));
@@ -1170,8 +1176,15 @@ impl Ctx {
     /// make each `an+b` test answer as it does for the real position (see [`Window`]),
     /// each an empty element of the same type (for the `*-of-type` tests) or of a name no
     /// element has. Returns them too, to remove once matched.
-    fn copy(&self, doc: &Document, node: Id, place: &Place<'_>) -> (Document, Id, Vec<Id>) {
-        let (mut copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+    fn copy(
+        &self,
+        doc: &Document,
+        node: Id,
+        place: &Place<'_>,
+        subtree: bool,
+    ) -> (Document, Id, Vec<Id>) {
+        let (mut copy, element) =
+            copy_match(doc, node, self.needs_ancestors, subtree, self.scripting);
         let mut stand_ins = Vec::new();
         if !self.positions {
             return (copy, element, stand_ins);
@@ -1220,9 +1233,15 @@ fn remove_stand_ins(copy: &mut Document, stand_ins: Vec<Id>) {
     copy.tree_changed();
 }
 
-/// A small document holding a copy of `node`'s subtree, under copies of its ancestor
-/// elements when `ancestors`.
-fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Document, Id) {
+/// A small document holding a copy of `node`'s subtree (of `node` alone unless `subtree`),
+/// under copies of its ancestor elements when `ancestors`.
+fn copy_match(
+    doc: &Document,
+    node: Id,
+    ancestors: bool,
+    subtree: bool,
+    scripting: bool,
+) -> (Document, Id) {
     let mut copy = Document::new();
     copy.quirks_mode = doc.quirks_mode;
     copy.scripting = scripting;
@@ -1250,7 +1269,17 @@ fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Do
             }
         }
     }
-    let element = copy.append_subtree_copy(doc, node, parent);
+    let element = if subtree {
+        copy.append_subtree_copy(doc, node, parent)
+    } else {
+        match copy.copy_element_from(doc, node) {
+            Some(c) => {
+                parent.append(c, &mut copy.arena);
+                c
+            }
+            None => parent,
+        }
+    };
     (copy, element)
 }
 
