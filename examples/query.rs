@@ -53,7 +53,7 @@
 //! without it, and memory stays bounded by what is still open instead of growing with the
 //! file (the file is read 64 KiB at a time). It takes `--html`, `--text`, `--attr NAME` and
 //! `--count` (and `--scripting`, `--encoding`, `--browser-encoding`, `--url`); a selector
-//! that streaming cannot answer exactly (sibling combinators, `:last-child`, ...:
+//! that streaming cannot answer exactly (`~`, `:last-child`, ...:
 //! see the module docs of `html_arena::stream`) exits with status 2 and the reason.
 //!
 //! Exit status: 0 when everything ran; 1 when a file could not be read (the others still

@@ -82,9 +82,26 @@ const SELECTORS: &[&str] = &[
     "div:has(> p:first-child)",
 ];
 
+/// Selectors with `+`, compared like `SELECTORS` (not together with position tests).
+const NEXT_SIBLING: &[&str] = &[
+    "td + td",
+    "h2 + p",
+    "li + li > a",
+    "tr + tr td",
+    "b + i",
+    "div + p",
+    "p + p, td + th",
+    "div > p + p",
+    ":is(h1, h2) + div",
+    "table + *",
+];
+
 /// Selectors refused while streaming, with the part named.
 const REFUSED: &[(&str, &str)] = &[
-    ("h2 + p", "+"),
+    ("h1 + h2 + p", "+"),
+    ("p:empty + p", ":empty"),
+    ("li + li:first-child", "+"),
+    ("li:first-child + li", ":first-child"),
     ("h2 ~ p", "~"),
     ("li:last-child", ":last-child"),
     ("li:nth-last-child(2)", ":nth-last-child(2)"),
@@ -161,6 +178,7 @@ fn streamed_bytes(bytes: &[u8], sel: &Selector, rng: &mut Rng, max_chunk: usize)
 fn selectors() -> Vec<Selector> {
     SELECTORS
         .iter()
+        .chain(NEXT_SIBLING)
         .map(|s| {
             let sel = Selector::parse(s).unwrap();
             assert_eq!(check_selector(&sel), Ok(()), "{s}");
@@ -203,7 +221,7 @@ fn real_pages_equal_a_full_parse() {
     for page in &pages {
         let bytes = std::fs::read(page).unwrap();
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        for (sel, src) in sels.iter().zip(SELECTORS) {
+        for (sel, src) in sels.iter().zip(SELECTORS.iter().chain(NEXT_SIBLING)) {
             let want = full(&text, sel);
             let (got, _) = streamed(&text, sel, &mut rng, 4096);
             assert!(
@@ -358,7 +376,7 @@ fn generated_documents_equal_a_full_parse() {
     for round in 0..400 {
         let len = 5 + rng.below(if round % 10 == 0 { 400 } else { 60 });
         let html = generate(&mut rng, len);
-        for (sel, src) in sels.iter().zip(SELECTORS) {
+        for (sel, src) in sels.iter().zip(SELECTORS.iter().chain(NEXT_SIBLING)) {
             let want = full(&html, sel);
             let (got, _) = streamed(&html, sel, &mut rng, 12);
             assert_eq!(got, want, "`{src}` on {html:?}");
@@ -369,7 +387,7 @@ fn generated_documents_equal_a_full_parse() {
     // formatting elements).
     for seed in 0..300 {
         let html = select_soup::generate(seed);
-        for (sel, src) in sels.iter().zip(SELECTORS) {
+        for (sel, src) in sels.iter().zip(SELECTORS.iter().chain(NEXT_SIBLING)) {
             let want = full(&html, sel);
             let (got, _) = streamed(&html, sel, &mut rng, 8);
             assert_eq!(got, want, "`{src}` on {html:?}");
@@ -424,6 +442,12 @@ fn late_changes_are_waited_for() {
             "<ul><li>1<li><b>2<li>3</b><li>4<table><tr><td>x</td></tr><li>f</table><li>5</ul>",
             "li:nth-child(2n+1), li:first-of-type b, ul > :nth-child(-n+3)",
         ),
+        // `+`: the previous element sibling, fostered or moved by the adoption agency.
+        (
+            "<div><p>0</p><table><tr><td>1</td></tr><p>a</p><p>b</p></table><p>c</div>",
+            "p + p, p + table, table + p, td + td",
+        ),
+        ("<b><div><p>1</p><p>2</p></b><p>3", "p + p, b + p, div + p"),
         // selectedcontent takes a copy of the selected option when it is popped.
         (
             "<select><button><selectedcontent></selectedcontent></button><option>A<option selected>B</select>",
@@ -601,6 +625,8 @@ fn counting_counts_what_select_finds() {
             "p:empty",
             "div:not(:has(p))",
             "p[id] > b",
+            "td + td",
+            "p + p",
         ] {
             let sel = Selector::parse(src).unwrap();
             let want = Document::parse(&html).select(&sel).count();

@@ -167,7 +167,7 @@ def test_scripting_flag():
 @pytest.mark.parametrize(
     "css, part",
     [
-        ("h2 + p", "+"),
+        ("h1 + h2 + p", "+"),
         ("h2 ~ p", "~"),
         ("li:last-child", ":last-child"),
         ("tr:nth-last-child(2n)", ":nth-last-child(2n)"),

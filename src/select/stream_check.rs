@@ -2,8 +2,8 @@
 //! test of its candidates.
 //!
 //! A streaming parse decides an element when the element, its subtree and its ancestors can
-//! no longer change, and it looks at nothing else: no previous or later siblings, no later
-//! part of the document. So a selector is accepted when every part of it depends only on
+//! no longer change, and it looks at little else: the positions among previous siblings, the
+//! previous element sibling (for `+`), no later siblings, no later part of the document. So a selector is accepted when every part of it depends only on
 //! those (see the module docs of [`crate::stream`] for the list and the reasons), and refused
 //! with the part named otherwise.
 
@@ -37,6 +37,9 @@ pub(crate) struct StreamPlan {
     /// Matching looks at the element's content (`:empty`, `:has()`, a text pseudo-class,
     /// `:placeholder-shown`): the copy a match is decided on needs the subtree.
     pub(crate) needs_subtree: bool,
+    /// A `+` combinator: a match's copy gets the previous element sibling of it and of each
+    /// ancestor.
+    pub(crate) prev_sibling: bool,
 }
 
 /// The most previous siblings a match's copy stands in for an element's position (see
@@ -161,6 +164,8 @@ enum Place {
     Ancestor,
     /// Inside a `:has()`: the element's descendants.
     Descendant,
+    /// The previous element sibling of the element or of an ancestor (left of `+`).
+    Sibling,
 }
 
 /// Checks `selector` for streaming.
@@ -256,7 +261,10 @@ fn check_complex(
                          it a type selector other than `table` (e.g. `tr:nth-child(2) td`)",
             });
         }
-        if place == Place::Ancestor && facts.reads_attributes && !facts.excludes_root_elements {
+        if matches!(place, Place::Ancestor | Place::Sibling)
+            && facts.reads_attributes
+            && !facts.excludes_root_elements
+        {
             return Err(Refusal {
                 part: std::mem::take(&mut facts.text).concat(),
                 reason: "this compound could match the `html` or `body` element, whose \
@@ -270,19 +278,32 @@ fn check_complex(
     };
     for c in sel.iter_raw_match_order() {
         if let Component::Combinator(comb) = c {
+            // (The compound right of `+` needs its previous sibling final, as a position.)
+            facts.positional |= *comb == Combinator::NextSibling;
             finish(&mut facts, place, outer.take())?;
             match comb {
                 Combinator::Child | Combinator::Descendant => {
                     plan.needs_ancestors = true;
-                    if place == Place::Subject {
+                    if matches!(place, Place::Subject | Place::Sibling) {
                         place = Place::Ancestor;
+                    }
+                }
+                Combinator::NextSibling if place != Place::Sibling => {
+                    // 13.2.6.1: nodes are inserted as last children, or before an open
+                    // `table` (refused above for an ancestor): an element's previous element
+                    // sibling is final once the element is reached.
+                    plan.prev_sibling = true;
+                    plan.needs_ancestors = true;
+                    if place != Place::Descendant {
+                        place = Place::Sibling;
                     }
                 }
                 Combinator::NextSibling | Combinator::LaterSibling => {
                     return Err(Refusal {
                         part: css(comb).trim().to_string(),
-                        reason: "sibling combinators need the previous siblings, which a \
-                                 streaming parse does not keep",
+                        reason: "this sibling combinator needs more previous siblings than a \
+                                 streaming parse keeps (it keeps the one before each element: \
+                                 `h2 + p`, `td + td` are answered, `~` and chains of `+` are not)",
                     });
                 }
                 Combinator::PseudoElement => {}
@@ -341,6 +362,9 @@ fn check_component(
         | Component::PseudoElement(_)
         | Component::Invalid(_)
         | Component::RelativeSelectorAnchor => Ok(false),
+        Component::Empty if place == Place::Sibling => {
+            refuse("the previous sibling is kept without its content")
+        }
         Component::Empty => {
             plan.needs_subtree = true;
             Ok(false)
@@ -361,6 +385,9 @@ fn check_component(
         }
         // Inside `:has()` the siblings are those of the match's subtree, copied whole.
         Component::Nth(_) | Component::NthOf(_) if place == Place::Descendant => Ok(false),
+        Component::Nth(_) | Component::NthOf(_) if place == Place::Sibling => {
+            refuse("the position of a previous sibling is not kept while streaming")
+        }
         Component::Nth(nth) => {
             let test = (nth.an_plus_b.0, nth.an_plus_b.1);
             match nth.ty {
@@ -411,12 +438,17 @@ fn check_component(
                     facts.excludes_root_elements = true;
                 }
                 // (A `textarea`'s placeholder shows while its text is empty.)
-                plan.needs_subtree |= matches!(pc, PseudoClass::PlaceholderShown);
+                if matches!(pc, PseudoClass::PlaceholderShown) {
+                    if place == Place::Sibling {
+                        return refuse("the previous sibling is kept without its content");
+                    }
+                    plan.needs_subtree = true;
+                }
                 Ok(false)
             }
             PseudoClass::Text(_) => {
                 plan.needs_subtree = true;
-                if place == Place::Ancestor {
+                if matches!(place, Place::Ancestor | Place::Sibling) {
                     refuse(
                         "a text pseudo-class on an ancestor needs the ancestor's whole text, \
                          which is still being parsed",
@@ -521,6 +553,8 @@ mod tests {
             "div:has(> p:last-child)",
             "li:not(:first-child) a",
             "div:not(.x) p",
+            "td + td",
+            "div.a > h2 + p a",
         ] {
             assert_eq!(refused(s), None, "{s}");
         }
@@ -528,7 +562,7 @@ mod tests {
 
     #[test]
     fn refuses_what_needs_more() {
-        assert_eq!(refused("h2 + p").as_deref(), Some("+"));
+        assert_eq!(refused("h1 + h2 + p").as_deref(), Some("+"));
         assert_eq!(refused("li:last-child").as_deref(), Some(":last-child"));
         assert_eq!(refused(":first-child p").as_deref(), Some(":first-child"));
         assert!(refused("li:nth-child(3000)").is_some());

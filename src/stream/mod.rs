@@ -104,7 +104,8 @@
 //! # Selectors
 //!
 //! Accepted: type, universal, id, class and attribute selectors, the descendant and child
-//! combinators, `:is()`, `:where()`, `:not()`, `:root`, `:empty`, `:first-child`,
+//! combinators, the next-sibling combinator `+` (see below), `:is()`, `:where()`, `:not()`,
+//! `:root`, `:empty`, `:first-child`,
 //! `:nth-child(an+b)`, `:first-of-type`, `:nth-of-type(an+b)` (see below), `:has()` with
 //! descendant and child relative selectors (anything inside them: the match's subtree is
 //! copied whole), the text pseudo-classes on the subject, `:link`,
@@ -113,10 +114,14 @@
 //! nothing). [`StreamParser::new`] refuses the rest with [`StreamError::Unsupported`],
 //! naming the part:
 //!
-//! - the sibling combinators `+` and `~` (the walk frees what it leaves, previous siblings
-//!   included), `:nth-child(an+b of S)`, and the pseudo-classes that need later siblings
-//!   (`:last-child`, `:only-child`, `:nth-last-*()`, `:last-of-type`, `:only-of-type`);
-//! - a position test on an ancestor compound that could match a `table` (`:first-child td`:
+//! - the subsequent-sibling combinator `~` and chains of `+` (`h1 + h2 + p`: the walk frees
+//!   what it leaves, and keeps only the last element before each), `+` with a previous
+//!   sibling compound that looks at content or position (`p:empty + p`), `+` together
+//!   with position tests, `:nth-child(an+b of S)`, and the pseudo-classes that need later
+//!   siblings (`:last-child`, `:only-child`, `:nth-last-*()`, `:last-of-type`,
+//!   `:only-of-type`);
+//! - a position test (or `+`) on an ancestor compound that could match a `table`
+//!   (`:first-child td`:
 //!   foster parenting inserts before an open table, so its position is not final while
 //!   its cells are decided; name the type, `tr:first-child td`), and `an+b` tests whose
 //!   `b`, or least common multiple of `a`s, pass 1,024 (see below);
@@ -140,9 +145,15 @@
 //! position (the positions up to the largest `b` as they are, the later ones by their
 //! residue modulo the least common multiple of the `a`s), removed again once matched.
 //!
+//! For `+` the previous element sibling is final for the same reasons: the walk keeps the
+//! last element child it passed of each open element (instead of freeing it at once), and a
+//! match's copy gets a copy of that element (without its content) before it and before each
+//! of its ancestors, removed again once matched.
+//!
 //! # Memory
 //!
-//! What is held at a time: the open elements with the children not yet left behind, the
+//! What is held at a time: the open elements with the children not yet left behind (and,
+//! with `+`, the last element child passed of each, with its subtree), the
 //! subtree of a match waiting to close (a match's whole subtree is copied anyway), what is
 //! volatile, and the queue of matches not yet taken. It grows with the document only in
 //! these shapes: content under a volatile element (a formatting element such as `<font>`
@@ -239,7 +250,7 @@ impl std::error::Error for StreamError {}
 /// use html_arena::{Selector, stream};
 ///
 /// assert!(stream::check_selector(&Selector::parse("table.data td")?).is_ok());
-/// assert!(stream::check_selector(&Selector::parse("h2 + p")?).is_err());
+/// assert!(stream::check_selector(&Selector::parse("h2 ~ p")?).is_err());
 /// # Ok::<(), html_arena::SelectorError>(())
 /// ```
 pub fn check_selector(selector: &Selector) -> Result<(), StreamError> {
@@ -371,6 +382,11 @@ struct Level {
     children: u32,
     /// ...and how many of each type (when a selector tests positions of a type).
     types: HashMap<(Namespace, LocalName), u32>,
+    /// With a `+` combinator: its last element child the walk has passed (not freed until
+    /// the next one is passed)...
+    keep: Option<Id>,
+    /// ...and its own previous element sibling.
+    prev: Option<Id>,
     /// For a `table` that was open when the walk entered it: foster parenting may still
     /// insert nodes before it.
     guard: Option<Guard>,
@@ -399,6 +415,8 @@ impl Level {
 struct Place<'a> {
     path: &'a [Level],
     pos: (u32, u32),
+    /// Its previous element sibling (with a `+` combinator).
+    prev: Option<Id>,
 }
 
 /// An open `table` the walk entered.
@@ -445,6 +463,8 @@ struct Walk {
     head_done: bool,
     /// Count the matches instead of handing them out ([`StreamParser::count_only`]).
     count_only: bool,
+    /// Keep each level's last passed element child (`Level::keep`).
+    keep_elements: bool,
     counted: usize,
 }
 
@@ -459,6 +479,8 @@ impl Walk {
                 pos: (1, 1),
                 children: 0,
                 types: HashMap::new(),
+                keep: None,
+                prev: None,
                 guard: None,
             }],
             guards: 0,
@@ -472,6 +494,7 @@ impl Walk {
             scratch: Vec::new(),
             head_done: false,
             count_only: false,
+            keep_elements: false,
             counted: 0,
         }
     }
@@ -519,10 +542,19 @@ impl Walk {
     }
 
     /// Sets the last passed child of the current level to `node` (the previous one is freed).
-    fn pass(&mut self, node: Id) {
+    fn pass(&mut self, node: Id, element: bool) {
+        let keep_elements = self.keep_elements;
         if let Some(top) = self.path.last_mut() {
-            if let (Some(prev), true) = (top.last.replace(node), top.open) {
-                self.passed.push(prev);
+            let prev = top.last.replace(node);
+            if let (Some(prev), true) = (prev, top.open) {
+                if top.keep != Some(prev) {
+                    self.passed.push(prev);
+                }
+            }
+            if keep_elements && element {
+                if let (Some(old), true) = (top.keep.replace(node), top.open) {
+                    self.passed.push(old);
+                }
             }
         }
     }
@@ -545,10 +577,12 @@ impl StreamParser {
         let mut needs_ancestors = false;
         let (mut nth_child, mut nth_of_type) = (Vec::new(), Vec::new());
         let mut needs_subtree = false;
+        let mut prev_sibling = false;
         for s in selectors {
             let plan = stream_check::plan(s).map_err(|r| refusal(s, r))?;
             needs_ancestors |= plan.needs_ancestors;
             needs_subtree |= plan.needs_subtree;
+            prev_sibling |= plan.prev_sibling;
             prefilters.push(plan.prefilters);
             nth_child.extend(plan.nth_child);
             nth_of_type.extend(plan.nth_of_type);
@@ -570,6 +604,16 @@ impl StreamParser {
         };
         let child_window = window(&nth_child)?;
         let type_window = window(&nth_of_type)?;
+        if prev_sibling && (child_window.is_some() || type_window.is_some()) {
+            return Err(StreamError::Unsupported {
+                selector: selectors
+                    .last()
+                    .map(|s| s.as_str().to_string())
+                    .unwrap_or_default(),
+                part: "+".into(),
+                reason: "`+` and position tests together are not supported while streaming".into(),
+            });
+        }
         // Per static name: whether an element of that name may be a subject.
         let static_names = (0..)
             .map_while(|i| LocalName(i).as_static_str())
@@ -590,7 +634,8 @@ impl StreamParser {
         options.source_positions = false;
         let mut parser = Parser::new(&options);
         let (tb, _) = parser.stream_view();
-        let walk = Walk::new(&tb.doc);
+        let mut walk = Walk::new(&tb.doc);
+        walk.keep_elements = prev_sibling;
         Ok(StreamParser {
             parser: Some(parser),
             ctx: Ctx {
@@ -602,6 +647,7 @@ impl StreamParser {
                 static_names,
                 hold_in_tables,
                 positions: child_window.is_some() || type_window.is_some(),
+                prev_sibling,
                 child_window,
                 type_window,
             },
@@ -709,9 +755,10 @@ impl StreamParser {
         };
         let doc = parser.finish();
         if doc.serial != self.walk.serial {
-            let count_only = self.walk.count_only;
+            let (count_only, keep) = (self.walk.count_only, self.walk.keep_elements);
             self.walk = Walk::new(&doc);
             self.walk.count_only = count_only;
+            self.walk.keep_elements = keep;
         }
         self.walk.head_done = true;
         self.peak_nodes = self.peak_nodes.max(doc.arena.live_count());
@@ -751,9 +798,10 @@ impl StreamParser {
         }
         self.since_walk = 0;
         if tb.doc.serial != self.walk.serial {
-            let count_only = self.walk.count_only;
+            let (count_only, keep) = (self.walk.count_only, self.walk.keep_elements);
             self.walk = Walk::new(&tb.doc);
             self.walk.count_only = count_only;
+            self.walk.keep_elements = keep;
         }
         self.peak_nodes = self.peak_nodes.max(tb.doc.arena.live_count());
         let hot = hot_set(tb, &mut self.walk);
@@ -906,6 +954,9 @@ struct Ctx {
     /// A selector tests positions among siblings: the walk counts them, and a match's copy
     /// gets stand-ins for the previous siblings of it and its ancestors (see [`Window`]).
     positions: bool,
+    /// A `+` combinator: a match's copy gets the previous element sibling of it and of each
+    /// ancestor (shallow copies; the walk keeps each level's last passed element).
+    prev_sibling: bool,
     child_window: Option<Window>,
     type_window: Option<Window>,
 }
@@ -939,6 +990,11 @@ impl Ctx {
                 if let (Some(y), true) = (last, level.open) {
                     walk.passed.push(y);
                 }
+                if let (Some(k), true) = (level.keep, level.open) {
+                    if last != Some(k) {
+                        walk.passed.push(k);
+                    }
+                }
                 match level.guard {
                     Some(g) => {
                         if !g.flushed {
@@ -965,12 +1021,12 @@ impl Ctx {
                             });
                             continue;
                         }
-                        walk.pass(parent);
+                        walk.pass(parent, true);
                         if walk.guards == 0 {
                             walk.flush();
                         }
                     }
-                    None => walk.pass(parent),
+                    None => walk.pass(parent, true),
                 }
                 continue;
             };
@@ -982,7 +1038,7 @@ impl Ctx {
                 {
                     top.count(e, 1, self.type_window.is_some());
                 }
-                walk.pass(c);
+                walk.pass(c, true);
                 if walk.guards == 0 {
                     walk.flush();
                 }
@@ -992,7 +1048,7 @@ impl Ctx {
                 return;
             }
             let Some(e) = doc.element_data(c) else {
-                walk.pass(c);
+                walk.pass(c, false);
                 continue;
             };
             // (One look-up: `Some(volatile)` for an open element.)
@@ -1005,6 +1061,7 @@ impl Ctx {
                 (true, Some(level)) => level.position_of(e),
                 _ => (1, 1),
             };
+            let prev = walk.path.last().and_then(|l| l.keep);
             if self.is_candidate(doc, c, e) {
                 if open {
                     return;
@@ -1012,6 +1069,7 @@ impl Ctx {
                 let place = Place {
                     path: &walk.path,
                     pos,
+                    prev,
                 };
                 if walk.count_only {
                     walk.counted += usize::from(self.decide_count(doc, c, &place));
@@ -1041,6 +1099,8 @@ impl Ctx {
                 pos,
                 children: 0,
                 types: HashMap::new(),
+                keep: None,
+                prev,
                 guard,
             });
         }
@@ -1186,6 +1246,29 @@ impl Ctx {
         let (mut copy, element) =
             copy_match(doc, node, self.needs_ancestors, subtree, self.scripting);
         let mut stand_ins = Vec::new();
+        if self.prev_sibling {
+            // The previous element siblings, shallow, for `+` (the path's first level is
+            // the document).
+            let mut x = element;
+            let mut prevs = place.path.iter().skip(1).rev().map(|l| l.prev);
+            let mut prev = Some(place.prev);
+            while let Some(p) = prev {
+                if let Some(c) = p.and_then(|p| copy.copy_element_from(doc, p)) {
+                    if x.checked_insert_before(c, &mut copy.arena).is_ok() {
+                        stand_ins.push(c);
+                    }
+                }
+                let Some(up) = copy.arena.get(x).and_then(|n| n.parent()) else {
+                    break;
+                };
+                if copy.element_data(up).is_none() {
+                    break;
+                }
+                x = up;
+                prev = prevs.next();
+            }
+            copy.tree_changed();
+        }
         if !self.positions {
             return (copy, element, stand_ins);
         }
