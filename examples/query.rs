@@ -53,7 +53,7 @@
 //! without it, and memory stays bounded by what is still open instead of growing with the
 //! file (the file is read 64 KiB at a time). It takes `--html`, `--text`, `--attr NAME` and
 //! `--count` (and `--scripting`, `--encoding`, `--browser-encoding`, `--url`); a selector
-//! that streaming cannot answer exactly (sibling combinators, positional pseudo-classes, ...:
+//! that streaming cannot answer exactly (`~`, `:last-child`, ...:
 //! see the module docs of `html_arena::stream`) exits with status 2 and the reason.
 //!
 //! Exit status: 0 when everything ran; 1 when a file could not be read (the others still
@@ -74,6 +74,10 @@ use std::process::ExitCode;
 use html_arena::encoding::get_an_encoding;
 use html_arena::xpath::{XNode, XPath, XPathError, XPathValue};
 use html_arena::{Document, ElementRef, NodeKind, NodeRef, ParseOptions, Selector, Url};
+
+// (Shared with the command: reading FILE or standard input.)
+#[path = "../src/bin/html-arena/input.rs"]
+mod input;
 
 /// The page the command runs on when given no file.
 const SAMPLE: &str = include_str!("sample.html");
@@ -225,30 +229,50 @@ fn print_matches(
         return writeln!(out, "{}", doc.select(selector).count());
     }
     for e in doc.select(selector) {
-        match mode {
-            Mode::Html if doc.is_xml() => writeln!(out, "{}", e.xml())?,
-            Mode::Html => writeln!(out, "{}", e.html())?,
-            Mode::Text => writeln!(out, "{}", e.text())?,
-            Mode::Attr(name) => {
-                let value = e
-                    .attr(name)
-                    .or_else(|| e.attr(&name.to_ascii_lowercase()))
-                    .unwrap_or("");
-                writeln!(out, "{value}")?;
-            }
-            Mode::Path => writeln!(out, "{}", css_path(e))?,
-            Mode::Count => {}
-            Mode::Abs(name) => {
-                let value = e
-                    .abs_url(name)
-                    .or_else(|| e.abs_url(&name.to_ascii_lowercase()));
-                if let Some(url) = value {
-                    writeln!(out, "{url}")?;
-                }
+        print_match(out, e, mode)?;
+    }
+    Ok(())
+}
+
+/// Prints one match as `mode` says (nothing for `--count`); `--stream` prints its matches
+/// through it too.
+fn print_match(out: &mut impl Write, e: ElementRef<'_>, mode: &Mode) -> std::io::Result<()> {
+    match mode {
+        Mode::Html if e.document().is_xml() => writeln!(out, "{}", e.xml()),
+        Mode::Html => writeln!(out, "{}", e.html()),
+        Mode::Text => writeln!(out, "{}", e.text()),
+        Mode::Attr(name) => {
+            let value = e
+                .attr(name)
+                .or_else(|| e.attr(&name.to_ascii_lowercase()))
+                .unwrap_or("");
+            writeln!(out, "{value}")
+        }
+        Mode::Path => writeln!(out, "{}", css_path(e)),
+        Mode::Count => Ok(()),
+        Mode::Abs(name) => {
+            let value = e
+                .abs_url(name)
+                .or_else(|| e.abs_url(&name.to_ascii_lowercase()));
+            match value {
+                Some(url) => writeln!(out, "{url}"),
+                None => Ok(()),
             }
         }
     }
-    Ok(())
+}
+
+/// The exit status once everything ran (`result`, then flushing `out`): a write error is
+/// reported with status 1, except a closed pipe (`| head`), which is not worth reporting.
+fn finish(result: std::io::Result<()>, out: &mut impl Write, status: ExitCode) -> ExitCode {
+    match result.and_then(|()| out.flush()) {
+        Ok(()) => status,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => status,
+        Err(e) => {
+            eprintln!("query: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// A compiled selector or XPath expression.
@@ -377,16 +401,6 @@ fn xpath_node_path(node: XNode<'_>) -> String {
     }
 }
 
-fn read_file(path: &str) -> std::io::Result<Vec<u8>> {
-    if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes)?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path)
-    }
-}
-
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(args) => args,
@@ -443,7 +457,7 @@ fn main() -> ExitCode {
             if args.files.len() > 1 {
                 writeln!(out, "==> {file} <==")?;
             }
-            let bytes = match read_file(file) {
+            let bytes = match input::read(file) {
                 Ok(bytes) => bytes,
                 Err(e) => {
                     out.flush()?;
@@ -488,15 +502,7 @@ fn main() -> ExitCode {
         }
         Ok(())
     })();
-    match result.and_then(|()| out.flush()) {
-        Ok(()) => status,
-        // A closed pipe (`| head`) is not an error worth reporting.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => status,
-        Err(e) => {
-            eprintln!("query: {e}");
-            ExitCode::from(1)
-        }
-    }
+    finish(result, &mut out, status)
 }
 
 /// `--xml`: the selector with the prefixes the document element declares.
@@ -540,30 +546,11 @@ fn run_stream(args: &Args, selector: &Selector, options: &ParseOptions) -> ExitC
             Ok(m) => m,
             Err(e) => return Ok(Err(e.to_string())),
         };
-        let mut count = 0usize;
         for m in matches {
-            let m = match m {
-                Ok(m) => m,
+            match m {
+                Ok(m) => print_match(out, m.element(), &args.mode)?,
                 Err(e) => return Ok(Err(e.to_string())),
-            };
-            count += 1;
-            let e = m.element();
-            match &args.mode {
-                Mode::Count => {}
-                Mode::Html => writeln!(out, "{}", e.html())?,
-                Mode::Text => writeln!(out, "{}", e.text())?,
-                Mode::Attr(name) => {
-                    let value = e
-                        .attr(name)
-                        .or_else(|| e.attr(&name.to_ascii_lowercase()))
-                        .unwrap_or("");
-                    writeln!(out, "{value}")?;
-                }
-                Mode::Path | Mode::Abs(_) => {}
             }
-        }
-        if let Mode::Count = args.mode {
-            writeln!(out, "{count}")?;
         }
         Ok(Ok(()))
     };
@@ -581,17 +568,13 @@ fn run_stream(args: &Args, selector: &Selector, options: &ParseOptions) -> ExitC
             if args.files.len() > 1 {
                 writeln!(out, "==> {file} <==")?;
             }
-            let mut reader: Box<dyn Read> = if file == "-" {
-                Box::new(std::io::stdin().lock())
-            } else {
-                match std::fs::File::open(file) {
-                    Ok(f) => Box::new(f),
-                    Err(e) => {
-                        out.flush()?;
-                        eprintln!("query: {file}: {e}");
-                        status = ExitCode::from(1);
-                        continue;
-                    }
+            let mut reader = match input::open(file) {
+                Ok(reader) => reader,
+                Err(e) => {
+                    out.flush()?;
+                    eprintln!("query: {file}: {e}");
+                    status = ExitCode::from(1);
+                    continue;
                 }
             };
             if let Err(e) = print(&mut out, &mut reader)? {
@@ -602,12 +585,5 @@ fn run_stream(args: &Args, selector: &Selector, options: &ParseOptions) -> ExitC
         }
         Ok(())
     })();
-    match result.and_then(|()| out.flush()) {
-        Ok(()) => status,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => status,
-        Err(e) => {
-            eprintln!("query: {e}");
-            ExitCode::from(1)
-        }
-    }
+    finish(result, &mut out, status)
 }

@@ -68,16 +68,49 @@ const SELECTORS: &[&str] = &[
     "[id]",
     "p::before",
     "iframe, noscript, frame",
+    "li:first-child",
+    "tr:nth-child(2)",
+    "tr:nth-child(odd) > td",
+    "td:nth-child(2n+1)",
+    "td:nth-of-type(2)",
+    "p:first-of-type",
+    "li:not(:first-child) a",
+    "ul > li:nth-child(-n+3)",
+    "div:nth-of-type(3n) p:first-child",
+    ":first-child",
+    "b:nth-child(2), i:first-of-type",
+    "div:has(> p:first-child)",
+];
+
+/// Selectors with `+`, compared like `SELECTORS` (not together with position tests).
+const NEXT_SIBLING: &[&str] = &[
+    "td + td",
+    "h2 + p",
+    "li + li > a",
+    "tr + tr td",
+    "b + i",
+    "div + p",
+    "p + p, td + th",
+    "div > p + p",
+    ":is(h1, h2) + div",
+    "table + *",
 ];
 
 /// Selectors refused while streaming, with the part named.
 const REFUSED: &[(&str, &str)] = &[
-    ("h2 + p", "+"),
+    ("h1 + h2 + p", "+"),
+    ("p:empty + p", ":empty"),
+    ("li + li:first-child", "+"),
+    ("li:first-child + li", ":first-child"),
     ("h2 ~ p", "~"),
     ("li:last-child", ":last-child"),
-    ("li:first-child", ":first-child"),
-    ("tr:nth-child(2n)", ":nth-child(2n)"),
+    ("li:nth-last-child(2)", ":nth-last-child(2)"),
+    ("td:last-of-type", ":last-of-type"),
     ("p:only-of-type", ":only-of-type"),
+    (":first-child td", ":first-child"),
+    ("table:nth-child(2) td", "table:nth-child(2)"),
+    ("li:nth-child(n of .x)", ":nth-child(n of .x)"),
+    ("li:nth-child(5000)", ":nth-child(5000)"),
     (".content p", ".content"),
     ("#main a", "#main"),
     ("[lang] p", "[lang]"),
@@ -145,6 +178,7 @@ fn streamed_bytes(bytes: &[u8], sel: &Selector, rng: &mut Rng, max_chunk: usize)
 fn selectors() -> Vec<Selector> {
     SELECTORS
         .iter()
+        .chain(NEXT_SIBLING)
         .map(|s| {
             let sel = Selector::parse(s).unwrap();
             assert_eq!(check_selector(&sel), Ok(()), "{s}");
@@ -187,7 +221,7 @@ fn real_pages_equal_a_full_parse() {
     for page in &pages {
         let bytes = std::fs::read(page).unwrap();
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        for (sel, src) in sels.iter().zip(SELECTORS) {
+        for (sel, src) in sels.iter().zip(SELECTORS.iter().chain(NEXT_SIBLING)) {
             let want = full(&text, sel);
             let (got, _) = streamed(&text, sel, &mut rng, 4096);
             assert!(
@@ -342,7 +376,7 @@ fn generated_documents_equal_a_full_parse() {
     for round in 0..400 {
         let len = 5 + rng.below(if round % 10 == 0 { 400 } else { 60 });
         let html = generate(&mut rng, len);
-        for (sel, src) in sels.iter().zip(SELECTORS) {
+        for (sel, src) in sels.iter().zip(SELECTORS.iter().chain(NEXT_SIBLING)) {
             let want = full(&html, sel);
             let (got, _) = streamed(&html, sel, &mut rng, 12);
             assert_eq!(got, want, "`{src}` on {html:?}");
@@ -353,7 +387,7 @@ fn generated_documents_equal_a_full_parse() {
     // formatting elements).
     for seed in 0..300 {
         let html = select_soup::generate(seed);
-        for (sel, src) in sels.iter().zip(SELECTORS) {
+        for (sel, src) in sels.iter().zip(SELECTORS.iter().chain(NEXT_SIBLING)) {
             let want = full(&html, sel);
             let (got, _) = streamed(&html, sel, &mut rng, 8);
             assert_eq!(got, want, "`{src}` on {html:?}");
@@ -399,6 +433,21 @@ fn late_changes_are_waited_for() {
         // a and nobr.
         ("<a><p>1<a>2</a>3</p>", "p a"),
         ("<nobr><div>1<nobr>2</div>", "div nobr"),
+        // Positions: elements fostered before an open table come before it.
+        (
+            "<div><p>0</p><table><tr><td>1</td></tr><p>a</p><p>b</p><tr><td>2</table><p>c</div>",
+            "p:first-child, p:nth-of-type(3), div > :nth-child(4), table:nth-child(4), tr:nth-child(2) td",
+        ),
+        (
+            "<ul><li>1<li><b>2<li>3</b><li>4<table><tr><td>x</td></tr><li>f</table><li>5</ul>",
+            "li:nth-child(2n+1), li:first-of-type b, ul > :nth-child(-n+3)",
+        ),
+        // `+`: the previous element sibling, fostered or moved by the adoption agency.
+        (
+            "<div><p>0</p><table><tr><td>1</td></tr><p>a</p><p>b</p></table><p>c</div>",
+            "p + p, p + table, table + p, td + td",
+        ),
+        ("<b><div><p>1</p><p>2</p></b><p>3", "p + p, b + p, div + p"),
         // selectedcontent takes a copy of the selected option when it is popped.
         (
             "<select><button><selectedcontent></selectedcontent></button><option>A<option selected>B</select>",
@@ -563,7 +612,22 @@ fn counting_counts_what_select_finds() {
     let mut rng = Rng::new(11);
     for round in 0..150 {
         let html = generate(&mut rng, 10 + round % 80);
-        for src in ["p", "td", "b", "div > p", "li:has(a)", "h1, h2", "svg *"] {
+        for src in [
+            "p",
+            "td",
+            "b",
+            "div > p",
+            "li:has(a)",
+            "h1, h2",
+            "svg *",
+            "p:first-child",
+            "td:nth-of-type(2n)",
+            "p:empty",
+            "div:not(:has(p))",
+            "p[id] > b",
+            "td + td",
+            "p + p",
+        ] {
             let sel = Selector::parse(src).unwrap();
             let want = Document::parse(&html).select(&sel).count();
             let got = html_arena::stream::count_reader(
@@ -575,4 +639,71 @@ fn counting_counts_what_select_finds() {
             assert_eq!(got, want, "`{src}` on {html:?}");
         }
     }
+}
+
+/// Subjects foster parenting never inserts (HTML `tr`, `td`, `th`, table sections,
+/// `caption`, `col`, `colgroup`) are handed out inside an open table without the bound on
+/// held matches: a huge table never errors, and rows come out while the table is open.
+#[test]
+fn table_parts_inside_an_open_table_are_not_held() {
+    let rows = 3 * html_arena::stream::HOLD_MATCHES;
+    let mut html = String::from("<!DOCTYPE html><table class=t>");
+    for i in 0..rows {
+        html.push_str(&format!("<tr class=r{}><td>{i}<td><b>x</b>", i % 3));
+    }
+    // Foster-parented before the table, after all the rows.
+    html.push_str("</tr><div>fostered<p>p</p></div>text<tr><td>last</table><p>after");
+    let mut rng = Rng::new(33);
+    for src in [
+        "tr",
+        "td",
+        "tbody > tr",
+        "table.t tr.r1, th",
+        "td, caption, col",
+    ] {
+        let sel = Selector::parse(src).unwrap();
+        let want = full(&html, &sel);
+        let (got, early) = streamed(&html, &sel, &mut rng, 3000);
+        assert!(got == want, "`{src}`");
+        assert!(early > want.len() / 2, "`{src}`: {early} early");
+    }
+    // Rows come out while the table is open, each as soon as it is final; a `b` in a cell
+    // could be overtaken by a fostered `b`, so it is held until the table closes (or the
+    // bound is reached).
+    for (src, out) in [("tr", 200), ("b", 0)] {
+        let sel = Selector::parse(src).unwrap();
+        let mut parser = StreamParser::new(&[sel], &ParseOptions::default()).unwrap();
+        parser.write_str("<!DOCTYPE html><table>").unwrap();
+        for i in 0..200 {
+            parser
+                .write_str(&format!("<tr><td>{i}<td><b>x</b></tr>\n"))
+                .unwrap();
+        }
+        assert_eq!(
+            std::iter::from_fn(|| parser.next_match()).count(),
+            out,
+            "{src}"
+        );
+    }
+    // Any other subject is held (it could be fostered): past the bound, a fostered match
+    // is refused.
+    let out_of_order = |src: &str, html: &str| {
+        let sel = Selector::parse(src).unwrap();
+        let mut parser = StreamParser::new(&[sel], &ParseOptions::default()).unwrap();
+        let err = parser
+            .write_str(html)
+            .and_then(|()| parser.finish())
+            .unwrap_err();
+        assert!(
+            matches!(err, StreamError::OutOfOrder { .. }),
+            "{src}: {err:?}"
+        );
+    };
+    out_of_order("b, div", &html);
+    // A foreign element named like a table part can be fostered: also refused, never out of
+    // order.
+    out_of_order(
+        "tr",
+        &html.replace("<div>fostered", "<svg><tr>f</tr></svg><div>fostered"),
+    );
 }

@@ -35,7 +35,14 @@ fn stream_prints_what_a_full_parse_prints() {
     pages.push(b"<b><div><p>1</p><p>2</p></b><table><tr><td>x</td></tr><p>f</p></table>".to_vec());
     let mut compared = 0;
     for page in &pages {
-        for selector in ["a", "td", "div > p", "p"] {
+        for selector in [
+            "a",
+            "td",
+            "div > p",
+            "p",
+            "tr:nth-child(2n+1) td:first-child",
+            "td + td",
+        ] {
             for mode in [&[][..], &["-t"], &["-c"], &["-a", "href"], &["-tw"]] {
                 let mut plain: Vec<&str> = mode.to_vec();
                 plain.push(selector);
@@ -54,7 +61,7 @@ fn stream_prints_what_a_full_parse_prints() {
 
 #[test]
 fn refused_selectors_exit_2_with_the_reason() {
-    for selector in ["li:last-child", "h2 + p", ".content p"] {
+    for selector in ["li:last-child", "h2 ~ p", ".content p"] {
         let out = run(&["--stream", selector], b"<p>x");
         assert_eq!(out.status.code(), Some(2), "{selector}");
         let err = String::from_utf8_lossy(&out.stderr);

@@ -11,7 +11,8 @@ use html_arena::{Document, ParseOptions, Selector};
 pub const SELECTORS: &[&str] = &[
     "*", "p", "div", "b", "a", "td", "tr", "table td", "div > p", "b i", "li:has(a)", "p:empty",
     "form input", "template", "svg *", "head > *", "body > *", ":root > body div", "option",
-    "span, em", "[id]", "h1, h2",
+    "span, em", "[id]", "h1, h2", "li:first-child", "tr:nth-child(2n+1) > td", "p:nth-of-type(2)",
+    "b:not(:first-child)", "td + td", "p + p", "div > b + i",
 ];
 
 /// Input: one byte for the selector, one for the chunk size, then the document.

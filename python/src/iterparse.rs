@@ -23,8 +23,8 @@ pyo3::create_exception!(
     UnsupportedSelectorError,
     PyValueError,
     "A valid CSS selector that `iterparse` cannot answer while streaming (it needs what a \
-     streaming parse has already freed, or has not read yet: `+`, `~`, `:last-child`, \
-     `:nth-*`, ...). `selector` is the selector, `part` the part refused, `reason` why."
+     streaming parse has already freed, or has not read yet: `~`, `:last-child`, \
+     `:nth-last-*`, ...). `selector` is the selector, `part` the part refused, `reason` why."
 );
 
 /// Registers `iterparse` and its types with the extension module.

@@ -167,10 +167,10 @@ def test_scripting_flag():
 @pytest.mark.parametrize(
     "css, part",
     [
-        ("h2 + p", "+"),
+        ("h1 + h2 + p", "+"),
         ("h2 ~ p", "~"),
         ("li:last-child", ":last-child"),
-        ("tr:nth-child(2n)", ":nth-child(2n)"),
+        ("tr:nth-last-child(2n)", ":nth-last-child(2n)"),
         ("p:only-of-type", ":only-of-type"),
         ("input:checked", ":checked"),
         ("div:has(+ p)", ":has(+ p)"),

@@ -767,19 +767,8 @@ impl Document {
         src: &Document,
         e: &ElementData,
     ) -> indextree::NodeId {
-        let name = self.intern(src.name_str(e.name));
-        let mark = self.attrs_mark();
-        for a in src.attrs_of(e) {
-            let attr_name = self.intern(src.name_str(a.name));
-            let value = self.strings.push(src.str(a.value));
-            let value = self.strings.pack(value);
-            self.attrs.push(Attr {
-                name: attr_name,
-                ns: a.ns,
-                value,
-            });
-        }
-        let range = self.attrs_since(mark);
+        let name = self.copy_name(src, e.name);
+        let range = self.copy_attrs(src, e);
         self.create_element(name, e.ns, range, e.flags)
     }
 }

@@ -9,7 +9,8 @@
 
 use std::collections::HashMap;
 
-use super::{Attr, AttrRange, Document, NodeData, PiData, Strings};
+use super::names::{LocalName, Namespace, local_name};
+use super::{Attr, AttrRange, Document, ElementData, NodeData, PiData, Strings};
 
 type Id = indextree::NodeId;
 
@@ -18,6 +19,10 @@ impl Document {
     /// are reused by new nodes). The caller makes sure nothing refers to them any more.
     pub(crate) fn free_subtree(&mut self, node: Id) {
         if node == self.root || node.is_removed(&self.arena) {
+            return;
+        }
+        if self.template_contents.is_empty() {
+            node.remove_subtree(&mut self.arena);
             return;
         }
         node.detach(&mut self.arena);
@@ -90,6 +95,141 @@ impl Document {
     /// can shrink).
     pub(crate) fn storage_bytes(&self) -> usize {
         self.strings.string_bytes() + self.attrs.len() * std::mem::size_of::<Attr>()
+    }
+
+    /// Appends a copy of `src`'s subtree at `node` (template contents included) as the last
+    /// child of `parent`, and returns the copy of `node`. Room for the nodes, strings and
+    /// attributes is reserved first, names that are not static are re-interned, and the nodes
+    /// are created in place (no detached node, no ancestor check): what a streaming parse
+    /// does for each match.
+    pub(crate) fn append_subtree_copy(&mut self, src: &Document, node: Id, parent: Id) -> Id {
+        let (mut nodes, mut bytes, mut attrs) = (0usize, 0usize, 0usize);
+        for d in node.descendants(&src.arena) {
+            nodes += 1;
+            match src.data(d) {
+                NodeData::Text(r) | NodeData::Comment(r) => bytes += src.str(*r).len(),
+                NodeData::Element(e) => {
+                    let run = src.attrs_of(e);
+                    attrs += run.len();
+                    bytes += run.iter().map(|a| src.str(a.value).len()).sum::<usize>();
+                }
+                _ => {}
+            }
+        }
+        self.arena.reserve(nodes);
+        self.attrs.reserve(attrs);
+        self.strings.reserve_extra(bytes, 0);
+        let mut copied = None;
+        // The copy of the node whose children are being copied.
+        let mut at = parent;
+        for edge in node.traverse(&src.arena) {
+            let from = match edge {
+                indextree::NodeEdge::Start(from) => from,
+                indextree::NodeEdge::End(_) => {
+                    at = self
+                        .arena
+                        .get(at)
+                        .and_then(|n| n.parent())
+                        .unwrap_or(parent);
+                    continue;
+                }
+            };
+            let copy = match src.data(from) {
+                NodeData::Element(e) => {
+                    let name = self.copy_name(src, e.name);
+                    let range = self.copy_attrs(src, e);
+                    let watched = e.ns == Namespace::Html
+                        && (name == local_name::TEMPLATE
+                            || self.hooks.created_names.contains(&name));
+                    let copy = if watched {
+                        // (A `template` gets its contents; the layers above learn of the
+                        // names they watch. Linked without the insertion steps, as
+                        // `import_subtree` does: a copied `option` is not cloned into a copied
+                        // `selectedcontent` again.)
+                        let copy = self.create_element(name, e.ns, range, e.flags);
+                        at.append(copy, &mut self.arena);
+                        copy
+                    } else {
+                        at.append_value(
+                            NodeData::Element(ElementData {
+                                name,
+                                ns: e.ns,
+                                flags: e.flags,
+                                prefix: 0,
+                                attrs: range,
+                            }),
+                            &mut self.arena,
+                        )
+                    };
+                    if let (Some(contents), Some(into)) = (
+                        src.template_contents_of(from),
+                        self.template_contents_of(copy),
+                    ) {
+                        // (Rare: the general import, which walks nested templates too.)
+                        for c in contents.children(&src.arena) {
+                            if let Ok(c) = self.import_subtree(src, src.id_of(c)) {
+                                into.append(c.raw, &mut self.arena);
+                            }
+                        }
+                    }
+                    copy
+                }
+                NodeData::Text(r) => {
+                    let r = self.strings.push(src.str(*r));
+                    at.append_value(NodeData::Text(r), &mut self.arena)
+                }
+                NodeData::Comment(r) => {
+                    let r = self.strings.push(src.str(*r));
+                    at.append_value(NodeData::Comment(r), &mut self.arena)
+                }
+                NodeData::ProcessingInstruction(pi) => {
+                    let target = self.strings.push(src.str(pi.target));
+                    let data = self.strings.push(src.str(pi.data));
+                    at.append_value(
+                        NodeData::ProcessingInstruction(Box::new(PiData { target, data })),
+                        &mut self.arena,
+                    )
+                }
+                NodeData::Doctype(d) => {
+                    let copy = self.create_doctype(&d.name, &d.public_id, &d.system_id);
+                    at.append(copy, &mut self.arena);
+                    copy
+                }
+                NodeData::Document | NodeData::Fragment => {
+                    at.append_value(NodeData::Fragment, &mut self.arena)
+                }
+            };
+            copied.get_or_insert(copy);
+            at = copy;
+        }
+        self.tree_changed();
+        copied.unwrap_or(parent)
+    }
+
+    /// Copies of the attributes of `src`'s element data `e`, as a new run of this document.
+    pub(crate) fn copy_attrs(&mut self, src: &Document, e: &ElementData) -> AttrRange {
+        let mark = self.attrs_mark();
+        for a in src.attrs_of(e) {
+            let name = self.copy_name(src, a.name);
+            let value = self.strings.push(src.str(a.value));
+            let value = self.strings.pack(value);
+            self.attrs.push(Attr {
+                name,
+                ns: a.ns,
+                value,
+            });
+        }
+        self.attrs_since(mark)
+    }
+
+    /// `name` of `src` as a name of this document.
+    #[inline]
+    pub(crate) fn copy_name(&mut self, src: &Document, name: LocalName) -> LocalName {
+        if name.is_static() {
+            name
+        } else {
+            self.intern(src.name_str(name))
+        }
     }
 
     /// A copy of the element `node` of `src` (name, namespace, attributes; no children),

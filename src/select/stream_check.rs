@@ -2,13 +2,13 @@
 //! test of its candidates.
 //!
 //! A streaming parse decides an element when the element, its subtree and its ancestors can
-//! no longer change, and it looks at nothing else: no previous or later siblings, no later
-//! part of the document. So a selector is accepted when every part of it depends only on
+//! no longer change, and it looks at little else: the positions among previous siblings, the
+//! previous element sibling (for `+`), no later siblings, no later part of the document. So a selector is accepted when every part of it depends only on
 //! those (see the module docs of [`crate::stream`] for the list and the reasons), and refused
 //! with the part named otherwise.
 
 use cssparser::ToCss;
-use selectors::parser::{Combinator, Component, Selector as RawSelector};
+use selectors::parser::{Combinator, Component, NthType, Selector as RawSelector};
 
 use super::Selector;
 use super::parser::HtmlImpl;
@@ -29,6 +29,78 @@ pub(crate) struct StreamPlan {
     pub(crate) needs_ancestors: bool,
     /// Per selector of the list: the type, id and class tests of its subject compound.
     pub(crate) prefilters: Vec<Prefilter>,
+    /// The `an+b` of the `:nth-child()` and `:first-child` tests on the element or its
+    /// ancestors (the position among element siblings, counted from 1).
+    pub(crate) nth_child: Vec<(i32, i32)>,
+    /// The same for `:nth-of-type()` and `:first-of-type`.
+    pub(crate) nth_of_type: Vec<(i32, i32)>,
+    /// Matching looks at the element's content (`:empty`, `:has()`, a text pseudo-class,
+    /// `:placeholder-shown`): the copy a match is decided on needs the subtree.
+    pub(crate) needs_subtree: bool,
+    /// A `+` combinator: a match's copy gets the previous element sibling of it and of each
+    /// ancestor.
+    pub(crate) prev_sibling: bool,
+}
+
+/// The most previous siblings a match's copy stands in for an element's position (see
+/// [`Window`]): a larger `b`, or `a`s with a larger least common multiple, are refused.
+pub(crate) const MAX_POSITION_WINDOW: u32 = 1024;
+
+/// How a position among siblings is told apart by a list of `an+b` tests: every position
+/// up to `bound` as it is, and beyond it only its residue modulo `period` (0: all positions
+/// beyond `bound` are alike).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Window {
+    pub(crate) bound: u32,
+    pub(crate) period: u32,
+}
+
+impl Window {
+    /// The window of a list of `an+b` tests, if it is small enough.
+    pub(crate) fn of(tests: &[(i32, i32)]) -> Option<Window> {
+        let mut w = Window::default();
+        for &(a, b) in tests {
+            w.bound = w.bound.max(u32::try_from(b.max(0)).ok()?);
+            let a = a.unsigned_abs();
+            if a != 0 {
+                w.period = if w.period == 0 { a } else { lcm(w.period, a)? };
+            }
+            if w.bound.saturating_add(w.period) > MAX_POSITION_WINDOW {
+                return None;
+            }
+        }
+        Some(w)
+    }
+
+    /// A position no larger than `bound + period + at_least` that every `an+b` test of the
+    /// window answers as it answers `index` (1-based), and at least `at_least` (which is at
+    /// most `index`).
+    pub(crate) fn reduce(self, index: u32, at_least: u32) -> u32 {
+        let mut r = if index <= self.bound {
+            index
+        } else if self.period == 0 {
+            self.bound + 1
+        } else {
+            self.bound + 1 + (index - self.bound - 1) % self.period
+        };
+        while r < at_least {
+            // (Beyond `bound` with period 0 any position is alike; else whole periods.)
+            r = if self.period == 0 {
+                at_least
+            } else {
+                r + self.period
+            };
+        }
+        r
+    }
+}
+
+fn lcm(a: u32, b: u32) -> Option<u32> {
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    (a / x).checked_mul(b)
 }
 
 /// The type, id and class tests of a subject compound: an element that fails one cannot
@@ -92,13 +164,15 @@ enum Place {
     Ancestor,
     /// Inside a `:has()`: the element's descendants.
     Descendant,
+    /// The previous element sibling of the element or of an ancestor (left of `+`).
+    Sibling,
 }
 
 /// Checks `selector` for streaming.
 pub(crate) fn plan(selector: &Selector) -> Result<StreamPlan, Refusal> {
     let mut plan = StreamPlan::default();
     for sel in selector.parsed.list.slice() {
-        check_complex(sel, Place::Subject, &mut plan)?;
+        check_complex(sel, Place::Subject, &mut plan, None)?;
         plan.prefilters.push(prefilter(sel));
     }
     Ok(plan)
@@ -148,25 +222,51 @@ struct CompoundFacts {
     excludes_root_elements: bool,
     /// It reads attributes (id, class, attribute selectors, also inside `:not()`/`:is()`).
     reads_attributes: bool,
+    /// A type selector other than `table`.
+    excludes_table: bool,
+    /// It tests the position among siblings (`:nth-child()`, `:first-of-type`, ...).
+    positional: bool,
     /// Its components, for messages.
     text: Vec<String>,
 }
 
-/// Checks one complex selector whose subject compound is matched at `place`.
+/// Checks one complex selector whose subject compound is matched at `place`. Inside
+/// `:not()`, `:is()` or `:where()` (`outer`: the facts of the compound holding it), the
+/// subject compound is the same element as the outer compound, so its facts go to that
+/// compound's check.
 fn check_complex(
     sel: &RawSelector<HtmlImpl>,
     place: Place,
     plan: &mut StreamPlan,
+    mut outer: Option<&mut CompoundFacts>,
 ) -> Result<bool, Refusal> {
     let mut place = place;
     let mut facts = CompoundFacts::default();
     let mut reads_any = false;
-    let finish = |facts: &mut CompoundFacts, place: Place| -> Result<(), Refusal> {
-        if place == Place::Ancestor && facts.reads_attributes && !facts.excludes_root_elements {
-            let mut text = std::mem::take(&mut facts.text);
-            text.reverse();
+    let finish = |facts: &mut CompoundFacts,
+                  place: Place,
+                  outer: Option<&mut CompoundFacts>|
+     -> Result<(), Refusal> {
+        if let Some(outer) = outer {
+            outer.positional |= facts.positional;
+            outer.reads_attributes |= facts.reads_attributes;
+            *facts = CompoundFacts::default();
+            return Ok(());
+        }
+        if place == Place::Ancestor && facts.positional && !facts.excludes_table {
             return Err(Refusal {
-                part: text.concat(),
+                part: std::mem::take(&mut facts.text).concat(),
+                reason: "this compound tests the position of an ancestor that could be an open \
+                         `table`, before which foster parenting can still insert elements; give \
+                         it a type selector other than `table` (e.g. `tr:nth-child(2) td`)",
+            });
+        }
+        if matches!(place, Place::Ancestor | Place::Sibling)
+            && facts.reads_attributes
+            && !facts.excludes_root_elements
+        {
+            return Err(Refusal {
+                part: std::mem::take(&mut facts.text).concat(),
                 reason: "this compound could match the `html` or `body` element, whose \
                          attributes a later `<html>` or `<body>` tag can still add to until the \
                          end of the input; give it a type selector other than `html` and `body` \
@@ -178,19 +278,32 @@ fn check_complex(
     };
     for c in sel.iter_raw_match_order() {
         if let Component::Combinator(comb) = c {
-            finish(&mut facts, place)?;
+            // (The compound right of `+` needs its previous sibling final, as a position.)
+            facts.positional |= *comb == Combinator::NextSibling;
+            finish(&mut facts, place, outer.take())?;
             match comb {
                 Combinator::Child | Combinator::Descendant => {
                     plan.needs_ancestors = true;
-                    if place == Place::Subject {
+                    if matches!(place, Place::Subject | Place::Sibling) {
                         place = Place::Ancestor;
+                    }
+                }
+                Combinator::NextSibling if place != Place::Sibling => {
+                    // 13.2.6.1: nodes are inserted as last children, or before an open
+                    // `table` (refused above for an ancestor): an element's previous element
+                    // sibling is final once the element is reached.
+                    plan.prev_sibling = true;
+                    plan.needs_ancestors = true;
+                    if place != Place::Descendant {
+                        place = Place::Sibling;
                     }
                 }
                 Combinator::NextSibling | Combinator::LaterSibling => {
                     return Err(Refusal {
                         part: css(comb).trim().to_string(),
-                        reason: "sibling combinators need the previous siblings, which a \
-                                 streaming parse does not keep",
+                        reason: "this sibling combinator needs more previous siblings than a \
+                                 streaming parse keeps (it keeps the one before each element: \
+                                 `h2 + p`, `td + td` are answered, `~` and chains of `+` are not)",
                     });
                 }
                 Combinator::PseudoElement => {}
@@ -208,7 +321,7 @@ fn check_complex(
         facts.reads_attributes |= reads;
         reads_any |= reads;
     }
-    finish(&mut facts, place)?;
+    finish(&mut facts, place, outer)?;
     Ok(reads_any)
 }
 
@@ -231,6 +344,9 @@ fn check_component(
             if lower != "html" && lower != "body" {
                 facts.excludes_root_elements = true;
             }
+            if lower != "table" {
+                facts.excludes_table = true;
+            }
             Ok(false)
         }
         Component::ID(_)
@@ -245,8 +361,14 @@ fn check_component(
         | Component::Namespace(..)
         | Component::PseudoElement(_)
         | Component::Invalid(_)
-        | Component::RelativeSelectorAnchor
-        | Component::Empty => Ok(false),
+        | Component::RelativeSelectorAnchor => Ok(false),
+        Component::Empty if place == Place::Sibling => {
+            refuse("the previous sibling is kept without its content")
+        }
+        Component::Empty => {
+            plan.needs_subtree = true;
+            Ok(false)
+        }
         Component::Root => {
             plan.needs_ancestors = true;
             Ok(false)
@@ -254,16 +376,44 @@ fn check_component(
         Component::Negation(list) | Component::Is(list) | Component::Where(list) => {
             let mut reads = false;
             for s in list.slice() {
-                reads |= check_complex(s, place, plan)?;
+                reads |= check_complex(s, place, plan, Some(&mut *facts))?;
             }
             Ok(reads)
         }
         Component::Scope | Component::ImplicitScope | Component::ParentSelector => {
             refuse("`:scope` is not supported while streaming")
         }
-        Component::Nth(_) | Component::NthOf(_) => refuse(
-            "positional pseudo-classes need the element's siblings, which a streaming parse \
-             does not keep",
+        // Inside `:has()` the siblings are those of the match's subtree, copied whole.
+        Component::Nth(_) | Component::NthOf(_) if place == Place::Descendant => Ok(false),
+        Component::Nth(_) | Component::NthOf(_) if place == Place::Sibling => {
+            refuse("the position of a previous sibling is not kept while streaming")
+        }
+        Component::Nth(nth) => {
+            let test = (nth.an_plus_b.0, nth.an_plus_b.1);
+            match nth.ty {
+                NthType::Child => plan.nth_child.push(test),
+                NthType::OfType => plan.nth_of_type.push(test),
+                NthType::LastChild
+                | NthType::OnlyChild
+                | NthType::LastOfType
+                | NthType::OnlyOfType => {
+                    return refuse(
+                        "this pseudo-class needs the element's later siblings, which a \
+                         streaming parse has not seen when it decides the element",
+                    );
+                }
+            }
+            if Window::of(&plan.nth_child).is_none() || Window::of(&plan.nth_of_type).is_none() {
+                return refuse("this position is too far from the start for a streaming parse");
+            }
+            // (A match's copy gets its ancestors, which stand in for the positions.)
+            plan.needs_ancestors = true;
+            facts.positional = true;
+            Ok(false)
+        }
+        Component::NthOf(_) => refuse(
+            "`:nth-child(… of S)` needs the element's previous siblings matched against `S`, \
+             which a streaming parse does not keep",
         ),
         Component::Has(_) => refuse("this form of `:has()` is not supported while streaming"),
         Component::Slotted(_) | Component::Part(_) | Component::Host(_) => {
@@ -287,10 +437,18 @@ fn check_component(
                 if !matches!(pc, PseudoClass::Defined) {
                     facts.excludes_root_elements = true;
                 }
+                // (A `textarea`'s placeholder shows while its text is empty.)
+                if matches!(pc, PseudoClass::PlaceholderShown) {
+                    if place == Place::Sibling {
+                        return refuse("the previous sibling is kept without its content");
+                    }
+                    plan.needs_subtree = true;
+                }
                 Ok(false)
             }
             PseudoClass::Text(_) => {
-                if place == Place::Ancestor {
+                plan.needs_subtree = true;
+                if matches!(place, Place::Ancestor | Place::Sibling) {
                     refuse(
                         "a text pseudo-class on an ancestor needs the ancestor's whole text, \
                          which is still being parsed",
@@ -300,6 +458,7 @@ fn check_component(
                 }
             }
             PseudoClass::Has(arg) => {
+                plan.needs_subtree = true;
                 if place != Place::Subject {
                     return refuse("`:has()` on an ancestor needs the ancestor's later content");
                 }
@@ -314,7 +473,7 @@ fn check_component(
                             );
                         }
                     }
-                    check_complex(s, Place::Descendant, plan)?;
+                    check_complex(s, Place::Descendant, plan, None)?;
                 }
                 Ok(false)
             }
@@ -346,6 +505,31 @@ fn check_component(
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_window_answers_as_the_real_position() {
+        let tests = [(2, 1), (0, 3), (-1, 4), (3, 0)];
+        let w = Window::of(&tests).unwrap();
+        let matches = |i: u32, (a, b): (i32, i32)| {
+            let d = i as i64 - b as i64;
+            if a == 0 {
+                d == 0
+            } else {
+                d % a as i64 == 0 && d / a as i64 >= 0
+            }
+        };
+        for i in 1..200 {
+            // (The position of a type is never past the position among all.)
+            for at_least in [1, 3, 9].into_iter().filter(|&a| a <= i) {
+                let r = w.reduce(i, at_least);
+                assert!(r >= at_least && r <= w.bound + w.period + at_least);
+                for t in tests {
+                    assert_eq!(matches(i, t), matches(r, t), "{i} {t:?} -> {r}");
+                }
+            }
+        }
+        assert!(Window::of(&[(0, 5000)]).is_none());
+    }
+
     fn refused(s: &str) -> Option<String> {
         plan(&Selector::parse(s).unwrap()).err().map(|r| r.part)
     }
@@ -364,6 +548,13 @@ mod tests {
             "li:has(> a)",
             "p::before",
             "table td:is(.a, .b)",
+            "li:first-child",
+            "tr:nth-child(2n+1) td:first-of-type",
+            "div:has(> p:last-child)",
+            "li:not(:first-child) a",
+            "div:not(.x) p",
+            "td + td",
+            "div.a > h2 + p a",
         ] {
             assert_eq!(refused(s), None, "{s}");
         }
@@ -371,8 +562,10 @@ mod tests {
 
     #[test]
     fn refuses_what_needs_more() {
-        assert_eq!(refused("h2 + p").as_deref(), Some("+"));
+        assert_eq!(refused("h1 + h2 + p").as_deref(), Some("+"));
         assert_eq!(refused("li:last-child").as_deref(), Some(":last-child"));
+        assert_eq!(refused(":first-child p").as_deref(), Some(":first-child"));
+        assert!(refused("li:nth-child(3000)").is_some());
         assert_eq!(refused(".content p").as_deref(), Some(".content"));
         assert_eq!(refused(":not(div) p").as_deref(), None);
         assert!(refused(":not(.x) p").is_some());

@@ -74,6 +74,20 @@
 //!    ancestor compound that could be `html` or `body` (no type selector other than those)
 //!    is refused (see below).
 //!
+//! 8. Foster parenting (13.2.6.1, with the "in table" insertion mode's "anything else"
+//!    entry) inserts before an open `table` only nodes the "in body" rules make, the nodes
+//!    the adoption agency algorithm moves (elements pushed after a formatting element that
+//!    is in table scope, so made by the "in body" rules too: the table-row and cell modes
+//!    clear the stack back to a table context, and cells push a marker), and their
+//!    descendants, made by the "in body" rules or as foreign elements. The "in body" rules
+//!    ignore `caption`, `col`, `colgroup`, `tbody`, `td`, `tfoot`, `th`, `thead` and `tr`
+//!    start tags ("Parse error. Ignore the token."), so an HTML element of one of those
+//!    names is never foster-parented. A match inside an open table is held back (see
+//!    [`HOLD_LIMIT`]) in case a fostered match comes before it, unless every selector's
+//!    subject has one of those types (`tr`, `table.data td`): then it is handed out at once,
+//!    and only a foreign element of such a name (an `svg` child named `tr`) fostered later
+//!    could come too late ([`StreamError::OutOfOrder`]).
+//!
 //! The walk does not enter a volatile element (nor, so, anything under it), does not decide
 //! an open element, and does not leave an open one. Template contents are not in the
 //! document tree (`select` does not look into them); a `template` element is decided when it
@@ -90,16 +104,27 @@
 //! # Selectors
 //!
 //! Accepted: type, universal, id, class and attribute selectors, the descendant and child
-//! combinators, `:is()`, `:where()`, `:not()`, `:root`, `:empty`, `:has()` with descendant
-//! and child relative selectors, the text pseudo-classes on the subject, `:link`,
+//! combinators, the next-sibling combinator `+` (see below), `:is()`, `:where()`, `:not()`,
+//! `:root`, `:empty`, `:first-child`,
+//! `:nth-child(an+b)`, `:first-of-type`, `:nth-of-type(an+b)` (see below), `:has()` with
+//! descendant and child relative selectors (anything inside them: the match's subtree is
+//! copied whole), the text pseudo-classes on the subject, `:link`,
 //! `:any-link`, `:defined`, `:required`, `:optional`, `:placeholder-shown`, `:open`, the
 //! pseudo-classes that never match a static document, and pseudo-elements (which match
 //! nothing). [`StreamParser::new`] refuses the rest with [`StreamError::Unsupported`],
 //! naming the part:
 //!
-//! - the sibling combinators `+` and `~`, and the positional pseudo-classes (`:first-child`,
-//!   `:last-child`, `:only-child`, `:nth-*()`, `*-of-type`): the walk frees what it leaves,
-//!   previous siblings included;
+//! - the subsequent-sibling combinator `~` and chains of `+` (`h1 + h2 + p`: the walk frees
+//!   what it leaves, and keeps only the last element before each), `+` with a previous
+//!   sibling compound that looks at content or position (`p:empty + p`), `+` together
+//!   with position tests, `:nth-child(an+b of S)`, and the pseudo-classes that need later
+//!   siblings (`:last-child`, `:only-child`, `:nth-last-*()`, `:last-of-type`,
+//!   `:only-of-type`);
+//! - a position test (or `+`) on an ancestor compound that could match a `table`
+//!   (`:first-child td`:
+//!   foster parenting inserts before an open table, so its position is not final while
+//!   its cells are decided; name the type, `tr:first-child td`), and `an+b` tests whose
+//!   `b`, or least common multiple of `a`s, pass 1,024 (see below);
 //! - `:has()` with `+` or `~`, and `:has()` or a text pseudo-class on an ancestor compound:
 //!   they need content parsed later;
 //! - `:checked`, `:default`, `:indeterminate`, `:disabled`, `:enabled`, `:valid`,
@@ -110,9 +135,25 @@
 //!   p`, `:not(.x) p`): a later `<body class=content>` would change the answer of elements
 //!   already handed out. Name the type (`div.content p`).
 //!
+//! Positions among element siblings are final when the walk reaches an element: the walk
+//! has passed every previous sibling (each final, rule 1 to 7), and nodes are only ever
+//! inserted as a last child or, by foster parenting, before an open `table` (13.2.6.1), which
+//! the walk decides only once closed. The walk counts the element children it enters (and
+//! those of each type; elements fostered before a table it had entered are counted before
+//! it), and a match's copy gets, before it and before each of its ancestors, empty stand-in
+//! siblings: as many as make every `an+b` test of the selectors answer as for the real
+//! position (the positions up to the largest `b` as they are, the later ones by their
+//! residue modulo the least common multiple of the `a`s), removed again once matched.
+//!
+//! For `+` the previous element sibling is final for the same reasons: the walk keeps the
+//! last element child it passed of each open element (instead of freeing it at once), and a
+//! match's copy gets a copy of that element (without its content) before it and before each
+//! of its ancestors, removed again once matched.
+//!
 //! # Memory
 //!
-//! What is held at a time: the open elements with the children not yet left behind, the
+//! What is held at a time: the open elements with the children not yet left behind (and,
+//! with `+`, the last element child passed of each, with its subtree), the
 //! subtree of a match waiting to close (a match's whole subtree is copied anyway), what is
 //! volatile, and the queue of matches not yet taken. It grows with the document only in
 //! these shapes: content under a volatile element (a formatting element such as `<font>`
@@ -129,10 +170,10 @@ use std::io::Read;
 
 use indextree::NodeId as Id;
 
-use crate::dom::names::{Namespace, local_name as n};
-use crate::dom::{Document, ElementRef, IdHash, NodeRef};
+use crate::dom::names::{LocalName, Namespace, local_name as n};
+use crate::dom::{AttrRange, Document, ElementData, ElementRef, IdHash, NodeData, NodeRef};
 use crate::encoding::EncodingError;
-use crate::select::stream_check::{self, Prefilter};
+use crate::select::stream_check::{self, Prefilter, Window};
 use crate::tree_builder::TreeBuilder;
 use crate::{ParseOptions, Parser, Selector};
 
@@ -165,10 +206,10 @@ pub enum StreamError {
     },
     /// An encoding label in the options is unknown (on the first write of bytes).
     Encoding(EncodingError),
-    /// Foster parenting put a match before a `table` after more than
-    /// [`HOLD_LIMIT`] nodes (or [`HOLD_MATCHES`] matches) inside that table had been handed
-    /// out: the match
-    /// cannot be handed out in document order any more. The parse stops.
+    /// Foster parenting put a match before a `table` after the matches inside that table
+    /// had been handed out (more than [`HOLD_LIMIT`] nodes or [`HOLD_MATCHES`] matches of
+    /// them, or any number when every subject is a table part: see rule 8 of the module
+    /// docs): the match cannot be handed out in document order any more. The parse stops.
     OutOfOrder {
         /// The outer HTML of the match that came too late.
         html: String,
@@ -209,7 +250,7 @@ impl std::error::Error for StreamError {}
 /// use html_arena::{Selector, stream};
 ///
 /// assert!(stream::check_selector(&Selector::parse("table.data td")?).is_ok());
-/// assert!(stream::check_selector(&Selector::parse("h2 + p")?).is_err());
+/// assert!(stream::check_selector(&Selector::parse("h2 ~ p")?).is_err());
 /// # Ok::<(), html_arena::SelectorError>(())
 /// ```
 pub fn check_selector(selector: &Selector) -> Result<(), StreamError> {
@@ -231,7 +272,13 @@ fn refusal(selector: &Selector, r: stream_check::Refusal) -> StreamError {
 pub struct StreamMatch {
     doc: Document,
     element: Id,
-    selectors: Box<[usize]>,
+    selectors: Picked,
+}
+
+/// The selectors that matched (one, without an allocation, in the common case).
+enum Picked {
+    One([usize; 1]),
+    Many(Box<[usize]>),
 }
 
 impl StreamMatch {
@@ -269,7 +316,10 @@ impl StreamMatch {
 
     /// The indices (into the parser's selectors) of the selectors that matched.
     pub fn selectors(&self) -> &[usize] {
-        &self.selectors
+        match &self.selectors {
+            Picked::One(one) => one,
+            Picked::Many(many) => many,
+        }
     }
 
     /// The document holding the copy.
@@ -287,7 +337,7 @@ impl fmt::Debug for StreamMatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("StreamMatch")
             .field("html", &self.html())
-            .field("selectors", &self.selectors)
+            .field("selectors", &self.selectors())
             .finish()
     }
 }
@@ -297,11 +347,7 @@ impl fmt::Debug for StreamMatch {
 /// See the [module docs](self) for what is decided when and what is held.
 pub struct StreamParser {
     parser: Option<Parser>,
-    selectors: Vec<Selector>,
-    prefilters: Vec<Vec<Prefilter>>,
-    needs_ancestors: bool,
-    /// The scripting flag (the parse's document learns it only at the end).
-    scripting: bool,
+    ctx: Ctx,
     walk: Walk,
     /// Input parsed since the last walk.
     since_walk: usize,
@@ -314,7 +360,8 @@ pub struct StreamParser {
 /// How many nodes of matches found inside open tables are held back (see
 /// [`StreamError::OutOfOrder`]): foster parenting can still put a match before the table,
 /// which comes first in document order. Past this (or past [`HOLD_MATCHES`] matches), they
-/// are handed out.
+/// are handed out. Nothing is held when every selector's subject is a table part (`tr`,
+/// `td`, ...: rule 8 of the module docs).
 pub const HOLD_LIMIT: usize = 16_384;
 
 /// The most matches held back inside open tables (see [`HOLD_LIMIT`]).
@@ -325,9 +372,51 @@ struct Level {
     node: Id,
     /// Its last child the walk has passed.
     last: Option<Id>,
+    /// It was open when the walk entered it: the children the walk passes are freed one by
+    /// one (a closed element is freed whole when the walk leaves it).
+    open: bool,
+    /// Its position among its parent's element children, and among those of its type
+    /// (from 1; when a selector tests positions).
+    pos: (u32, u32),
+    /// The element children the walk has entered so far...
+    children: u32,
+    /// ...and how many of each type (when a selector tests positions of a type).
+    types: HashMap<(Namespace, LocalName), u32>,
+    /// With a `+` combinator: its last element child the walk has passed (not freed until
+    /// the next one is passed)...
+    keep: Option<Id>,
+    /// ...and its own previous element sibling.
+    prev: Option<Id>,
     /// For a `table` that was open when the walk entered it: foster parenting may still
     /// insert nodes before it.
     guard: Option<Guard>,
+}
+
+impl Level {
+    /// The position a new element child `e` has: among the element children, and among
+    /// those of its type.
+    fn position_of(&self, e: &ElementData) -> (u32, u32) {
+        let of_type = self.types.get(&(e.ns, e.name)).copied().unwrap_or(0);
+        (self.children + 1, of_type + 1)
+    }
+
+    /// Counts the element child `e` (`by` 1), or takes it back (-1).
+    fn count(&mut self, e: &ElementData, by: i32, types: bool) {
+        let add = |n: u32| n.saturating_add_signed(by);
+        self.children = add(self.children);
+        if types {
+            let n = self.types.entry((e.ns, e.name)).or_insert(0);
+            *n = add(*n);
+        }
+    }
+}
+
+/// Where a decided element is: the walk's path to its parent, and its position.
+struct Place<'a> {
+    path: &'a [Level],
+    pos: (u32, u32),
+    /// Its previous element sibling (with a `+` combinator).
+    prev: Option<Id>,
 }
 
 /// An open `table` the walk entered.
@@ -368,10 +457,14 @@ struct Walk {
     /// Freed from the tree but still referred to by the parser (the list of active
     /// formatting elements, the `form` and `head` element pointers).
     kept: Vec<Id>,
+    /// A buffer for `release`.
+    scratch: Vec<Id>,
     /// A `body` or `frameset` has been the second element on the stack.
     head_done: bool,
     /// Count the matches instead of handing them out ([`StreamParser::count_only`]).
     count_only: bool,
+    /// Keep each level's last passed element child (`Level::keep`).
+    keep_elements: bool,
     counted: usize,
 }
 
@@ -382,6 +475,12 @@ impl Walk {
             path: vec![Level {
                 node: doc.root,
                 last: None,
+                open: true,
+                pos: (1, 1),
+                children: 0,
+                types: HashMap::new(),
+                keep: None,
+                prev: None,
                 guard: None,
             }],
             guards: 0,
@@ -392,8 +491,10 @@ impl Walk {
             error: None,
             passed: Vec::new(),
             kept: Vec::new(),
+            scratch: Vec::new(),
             head_done: false,
             count_only: false,
+            keep_elements: false,
             counted: 0,
         }
     }
@@ -441,10 +542,19 @@ impl Walk {
     }
 
     /// Sets the last passed child of the current level to `node` (the previous one is freed).
-    fn pass(&mut self, node: Id) {
+    fn pass(&mut self, node: Id, element: bool) {
+        let keep_elements = self.keep_elements;
         if let Some(top) = self.path.last_mut() {
-            if let Some(prev) = top.last.replace(node) {
-                self.passed.push(prev);
+            let prev = top.last.replace(node);
+            if let (Some(prev), true) = (prev, top.open) {
+                if top.keep != Some(prev) {
+                    self.passed.push(prev);
+                }
+            }
+            if keep_elements && element {
+                if let (Some(old), true) = (top.keep.replace(node), top.open) {
+                    self.passed.push(old);
+                }
             }
         }
     }
@@ -465,23 +575,82 @@ impl StreamParser {
     ) -> Result<StreamParser, StreamError> {
         let mut prefilters = Vec::new();
         let mut needs_ancestors = false;
+        let (mut nth_child, mut nth_of_type) = (Vec::new(), Vec::new());
+        let mut needs_subtree = false;
+        let mut prev_sibling = false;
         for s in selectors {
             let plan = stream_check::plan(s).map_err(|r| refusal(s, r))?;
             needs_ancestors |= plan.needs_ancestors;
+            needs_subtree |= plan.needs_subtree;
+            prev_sibling |= plan.prev_sibling;
             prefilters.push(plan.prefilters);
+            nth_child.extend(plan.nth_child);
+            nth_of_type.extend(plan.nth_of_type);
         }
+        let window = |tests: &[(i32, i32)]| {
+            if tests.is_empty() {
+                return Ok(None);
+            }
+            Window::of(tests)
+                .map(Some)
+                .ok_or_else(|| StreamError::Unsupported {
+                    selector: selectors
+                        .last()
+                        .map(|s| s.as_str().to_string())
+                        .unwrap_or_default(),
+                    part: String::new(),
+                    reason: "the selectors' positions are too far from the start together".into(),
+                })
+        };
+        let child_window = window(&nth_child)?;
+        let type_window = window(&nth_of_type)?;
+        if prev_sibling && (child_window.is_some() || type_window.is_some()) {
+            return Err(StreamError::Unsupported {
+                selector: selectors
+                    .last()
+                    .map(|s| s.as_str().to_string())
+                    .unwrap_or_default(),
+                part: "+".into(),
+                reason: "`+` and position tests together are not supported while streaming".into(),
+            });
+        }
+        // Per static name: whether an element of that name may be a subject.
+        let static_names = (0..)
+            .map_while(|i| LocalName(i).as_static_str())
+            .map(|name| {
+                prefilters
+                    .iter()
+                    .flatten()
+                    .any(|p: &Prefilter| p.may_match_name(name))
+            })
+            .collect();
+        // Rule 8 of the module docs: subjects that foster parenting never inserts.
+        let hold_in_tables = !prefilters
+            .iter()
+            .flatten()
+            .all(|p: &Prefilter| p.never || p.names.iter().any(|n| TABLE_PARTS.contains(&&**n)));
         let mut options = options.clone();
         options.keep_source = false;
         options.source_positions = false;
         let mut parser = Parser::new(&options);
         let (tb, _) = parser.stream_view();
-        let walk = Walk::new(&tb.doc);
+        let mut walk = Walk::new(&tb.doc);
+        walk.keep_elements = prev_sibling;
         Ok(StreamParser {
             parser: Some(parser),
-            selectors: selectors.to_vec(),
-            prefilters,
-            needs_ancestors,
-            scripting: options.scripting,
+            ctx: Ctx {
+                selectors: selectors.to_vec(),
+                prefilters,
+                needs_ancestors,
+                needs_subtree,
+                scripting: options.scripting,
+                static_names,
+                hold_in_tables,
+                positions: child_window.is_some() || type_window.is_some(),
+                prev_sibling,
+                child_window,
+                type_window,
+            },
             walk,
             since_walk: 0,
             compacted: 0,
@@ -586,19 +755,14 @@ impl StreamParser {
         };
         let doc = parser.finish();
         if doc.serial != self.walk.serial {
-            let count_only = self.walk.count_only;
+            let (count_only, keep) = (self.walk.count_only, self.walk.keep_elements);
             self.walk = Walk::new(&doc);
             self.walk.count_only = count_only;
+            self.walk.keep_elements = keep;
         }
         self.walk.head_done = true;
         self.peak_nodes = self.peak_nodes.max(doc.arena.live_count());
-        let ctx = Ctx {
-            selectors: &self.selectors,
-            prefilters: &self.prefilters,
-            needs_ancestors: self.needs_ancestors,
-            scripting: self.scripting,
-        };
-        ctx.walk(&doc, None, &mut self.walk);
+        self.ctx.walk(&doc, None, &mut self.walk);
         self.walk.passed.clear();
         self.walk.flush();
         self.check()
@@ -634,19 +798,14 @@ impl StreamParser {
         }
         self.since_walk = 0;
         if tb.doc.serial != self.walk.serial {
-            let count_only = self.walk.count_only;
+            let (count_only, keep) = (self.walk.count_only, self.walk.keep_elements);
             self.walk = Walk::new(&tb.doc);
             self.walk.count_only = count_only;
+            self.walk.keep_elements = keep;
         }
         self.peak_nodes = self.peak_nodes.max(tb.doc.arena.live_count());
         let hot = hot_set(tb, &mut self.walk);
-        let ctx = Ctx {
-            selectors: &self.selectors,
-            prefilters: &self.prefilters,
-            needs_ancestors: self.needs_ancestors,
-            scripting: self.scripting,
-        };
-        ctx.walk(&tb.doc, Some(&hot), &mut self.walk);
+        self.ctx.walk(&tb.doc, Some(&hot), &mut self.walk);
         release(tb, &mut self.walk);
         let bytes = tb.doc.storage_bytes();
         if bytes > self.compacted.saturating_mul(2).saturating_add(1 << 20) {
@@ -717,23 +876,27 @@ fn hot_set(tb: &TreeBuilder, walk: &mut Walk) -> HashMap<Id, bool, IdHash> {
     hot
 }
 
-/// Frees the nodes the walk passed, keeping (out of the tree) those the parser still
-/// refers to.
+/// Frees the subtrees the walk passed, keeping (detached) the nodes in them the parser
+/// still refers to (the list of active formatting elements, the `form` and `head` element
+/// pointers: a formatting element popped with a closed ancestor stays in the list, 13.2.4.3,
+/// and is cloned from when the list is reconstructed).
 fn release(tb: &mut TreeBuilder, walk: &mut Walk) {
     let referenced = |tb: &TreeBuilder, id: Id| {
         tb.active.contains(id) || tb.form == Some(id) || tb.head == Some(id) || tb.open.contains(id)
     };
-    for id in std::mem::take(&mut walk.passed) {
-        if id.is_removed(&tb.doc.arena) {
-            continue;
+    // Whether a subtree can hold a referenced node at all (then each subtree is looked
+    // through before it is freed).
+    let mut any_active = false;
+    let mut entry = tb.active.last();
+    while let Some(e) = entry {
+        if tb.active.element(e).is_some() {
+            any_active = true;
+            break;
         }
-        if referenced(tb, id) {
-            id.detach(&mut tb.doc.arena);
-            walk.kept.push(id);
-        } else {
-            tb.doc.free_subtree(id);
-        }
+        entry = tb.active.prev(e);
     }
+    let scan = any_active || tb.form.is_some();
+    let mut free = std::mem::take(&mut walk.passed);
     let mut kept = std::mem::take(&mut walk.kept);
     kept.retain(|&id| {
         if id.is_removed(&tb.doc.arena) {
@@ -742,21 +905,68 @@ fn release(tb: &mut TreeBuilder, walk: &mut Walk) {
         if referenced(tb, id) {
             return true;
         }
-        tb.doc.free_subtree(id);
+        free.push(id);
         false
     });
+    let mut found = std::mem::take(&mut walk.scratch);
+    for id in free.drain(..) {
+        if id.is_removed(&tb.doc.arena) {
+            continue;
+        }
+        if referenced(tb, id) {
+            id.detach(&mut tb.doc.arena);
+            kept.push(id);
+            continue;
+        }
+        if scan {
+            found.extend(
+                id.descendants(&tb.doc.arena)
+                    .skip(1)
+                    .filter(|&d| referenced(tb, d)),
+            );
+            for d in found.drain(..) {
+                d.detach(&mut tb.doc.arena);
+                kept.push(d);
+            }
+        }
+        tb.doc.free_subtree(id);
+    }
+    walk.passed = free;
     walk.kept = kept;
+    walk.scratch = found;
 }
 
 /// What a walk needs of the parser's selectors.
-struct Ctx<'a> {
-    selectors: &'a [Selector],
-    prefilters: &'a [Vec<Prefilter>],
+struct Ctx {
+    selectors: Vec<Selector>,
+    prefilters: Vec<Vec<Prefilter>>,
     needs_ancestors: bool,
+    /// Matching looks at a match's content (when counting, the copy is of the element alone
+    /// otherwise).
+    needs_subtree: bool,
+    /// The scripting flag (the parse's document learns it only at the end).
     scripting: bool,
+    /// Per static name (by its number): whether a selector's subject may have it.
+    static_names: Vec<bool>,
+    /// Matches inside an open table are held back (see [`HOLD_LIMIT`]): a subject may be
+    /// foster-parented before the table.
+    hold_in_tables: bool,
+    /// A selector tests positions among siblings: the walk counts them, and a match's copy
+    /// gets stand-ins for the previous siblings of it and its ancestors (see [`Window`]).
+    positions: bool,
+    /// A `+` combinator: a match's copy gets the previous element sibling of it and of each
+    /// ancestor (shallow copies; the walk keeps each level's last passed element).
+    prev_sibling: bool,
+    child_window: Option<Window>,
+    type_window: Option<Window>,
 }
 
-impl Ctx<'_> {
+/// The HTML elements foster parenting never inserts (rule 8 of the module docs).
+const TABLE_PARTS: &[&str] = &[
+    "caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr",
+];
+
+impl Ctx {
     /// Walks `doc` in document order as far as it is final (`hot`: the open elements; `None`
     /// at the end of the input, when everything is), deciding elements on the way.
     fn walk(&self, doc: &Document, hot: Option<&HashMap<Id, bool, IdHash>>, walk: &mut Walk) {
@@ -777,8 +987,13 @@ impl Ctx<'_> {
                     return;
                 }
                 let Some(level) = walk.path.pop() else { return };
-                if let Some(y) = last {
+                if let (Some(y), true) = (last, level.open) {
                     walk.passed.push(y);
+                }
+                if let (Some(k), true) = (level.keep, level.open) {
+                    if last != Some(k) {
+                        walk.passed.push(k);
+                    }
                 }
                 match level.guard {
                     Some(g) => {
@@ -790,6 +1005,15 @@ impl Ctx<'_> {
                             // Foster parenting put nodes before the table: walk them first
                             // (13.2.6.1, "foster parenting"; their matches come before the
                             // table's).
+                            // (The table was counted among its parent's children: the
+                            // fostered elements come before it.)
+                            if let (true, Some(top), Some(e)) = (
+                                self.positions,
+                                walk.path.last_mut(),
+                                doc.element_data(parent),
+                            ) {
+                                top.count(e, -1, self.type_window.is_some());
+                            }
                             walk.refoster = Some(Refoster {
                                 table: parent,
                                 at: g.held_from,
@@ -797,19 +1021,24 @@ impl Ctx<'_> {
                             });
                             continue;
                         }
-                        walk.pass(parent);
+                        walk.pass(parent, true);
                         if walk.guards == 0 {
                             walk.flush();
                         }
                     }
-                    None => walk.pass(parent),
+                    None => walk.pass(parent, true),
                 }
                 continue;
             };
             if walk.refoster.as_ref().is_some_and(|r| r.table == c) {
                 // Back at the table: its matches follow those before it.
                 walk.refoster = None;
-                walk.pass(c);
+                if let (true, Some(top), Some(e)) =
+                    (self.positions, walk.path.last_mut(), doc.element_data(c))
+                {
+                    top.count(e, 1, self.type_window.is_some());
+                }
+                walk.pass(c, true);
                 if walk.guards == 0 {
                     walk.flush();
                 }
@@ -819,33 +1048,59 @@ impl Ctx<'_> {
                 return;
             }
             let Some(e) = doc.element_data(c) else {
-                walk.pass(c);
+                walk.pass(c, false);
                 continue;
             };
-            if is_volatile(c) {
+            // (One look-up: `Some(volatile)` for an open element.)
+            let state = hot.and_then(|h| h.get(&c).copied());
+            if state == Some(true) {
                 return;
             }
-            if self.is_candidate(doc, c) {
-                if is_open(c) {
+            let open = hot.is_some() && state.is_some();
+            let pos = match (self.positions, walk.path.last()) {
+                (true, Some(level)) => level.position_of(e),
+                _ => (1, 1),
+            };
+            let prev = walk.path.last().and_then(|l| l.keep);
+            if self.is_candidate(doc, c, e) {
+                if open {
                     return;
                 }
+                let place = Place {
+                    path: &walk.path,
+                    pos,
+                    prev,
+                };
                 if walk.count_only {
-                    walk.counted += usize::from(self.decide_count(doc, c));
-                } else if let Some(m) = self.decide(doc, c) {
+                    walk.counted += usize::from(self.decide_count(doc, c, &place));
+                } else if let Some(m) = self.decide(doc, c, &place) {
                     walk.emit(m);
                 }
             }
-            let guard = (e.ns == Namespace::Html && e.name == n::TABLE && is_open(c)).then(|| {
-                walk.guards += 1;
+            if self.positions {
+                if let Some(level) = walk.path.last_mut() {
+                    level.count(e, 1, self.type_window.is_some());
+                }
+            }
+            let guard = (e.ns == Namespace::Html && e.name == n::TABLE && open).then(|| {
+                if self.hold_in_tables {
+                    walk.guards += 1;
+                }
                 Guard {
                     prev: last,
                     held_from: walk.held.len(),
-                    flushed: false,
+                    flushed: !self.hold_in_tables,
                 }
             });
             walk.path.push(Level {
                 node: c,
                 last: None,
+                open,
+                pos,
+                children: 0,
+                types: HashMap::new(),
+                keep: None,
+                prev,
                 guard,
             });
         }
@@ -861,7 +1116,16 @@ impl Ctx<'_> {
     }
 
     /// Whether any selector may match `node`.
-    fn is_candidate(&self, doc: &Document, node: Id) -> bool {
+    fn is_candidate(&self, doc: &Document, node: Id, e: &ElementData) -> bool {
+        if e.name.is_static()
+            && !self
+                .static_names
+                .get(e.name.0 as usize)
+                .copied()
+                .unwrap_or(true)
+        {
+            return false;
+        }
         match NodeRef::new(doc, node).as_element() {
             Some(el) => (0..self.selectors.len()).any(|i| self.may_match(i, el)),
             None => false,
@@ -870,7 +1134,7 @@ impl Ctx<'_> {
 
     /// Whether the final element `node` matches, copying it only when a selector needs the
     /// copy to be matched.
-    fn decide_count(&self, doc: &Document, node: Id) -> bool {
+    fn decide_count(&self, doc: &Document, node: Id, place: &Place<'_>) -> bool {
         let Some(live) = NodeRef::new(doc, node).as_element() else {
             return false;
         };
@@ -878,22 +1142,7 @@ impl Ctx<'_> {
         let local = live.local_name();
         let mut rest = Vec::new();
         for i in (0..self.selectors.len()).filter(|&i| self.may_match(i, live)) {
-            let mut exact = Some(false);
-            for p in &self.prefilters[i] {
-                match &p.type_only {
-                    Some((name, lower)) => {
-                        if if html {
-                            **lower == *local
-                        } else {
-                            **name == *local
-                        } {
-                            exact = exact.map(|_| true);
-                        }
-                    }
-                    None => exact = None,
-                }
-            }
-            match exact {
+            match self.exact(i, html, local) {
                 Some(true) => return true,
                 Some(false) => {}
                 None => rest.push(i),
@@ -902,38 +1151,61 @@ impl Ctx<'_> {
         if rest.is_empty() {
             return false;
         }
-        let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+        let (copy, element, _) = self.copy(doc, node, place, self.needs_subtree);
         NodeRef::new(&copy, element)
             .as_element()
             .is_some_and(|el| rest.iter().any(|&i| el.matches(&self.selectors[i])))
     }
 
+    /// Whether selector `i` is one type selector (decided here, exactly: `Prefilter::
+    /// type_only`) and matches the element named `local` (`html`: an HTML element of an
+    /// HTML document); `None` when the selector is matched on the copy.
+    fn exact(&self, i: usize, html: bool, local: &str) -> Option<bool> {
+        let mut any = false;
+        for p in &self.prefilters[i] {
+            let (name, lower) = p.type_only.as_ref()?;
+            any |= if html {
+                **lower == *local
+            } else {
+                **name == *local
+            };
+        }
+        Some(any)
+    }
+
     /// Copies the final element `node` and matches it.
-    fn decide(&self, doc: &Document, node: Id) -> Option<StreamMatch> {
+    fn decide(&self, doc: &Document, node: Id, place: &Place<'_>) -> Option<StreamMatch> {
         let live = NodeRef::new(doc, node).as_element()?;
-        let candidates: Vec<usize> = (0..self.selectors.len())
-            .filter(|&i| self.may_match(i, live))
-            .collect();
-        // A selector that is one type selector is decided here, exactly (`Prefilter::
-        // type_only`); the others are matched on the copy.
         let html = live.namespace() == Namespace::Html && !doc.is_xml();
         let local = live.local_name();
-        let exact = |i: usize| -> Option<bool> {
-            let mut any = false;
-            for p in &self.prefilters[i] {
-                let (name, lower) = p.type_only.as_ref()?;
-                any |= if html {
-                    **lower == *local
-                } else {
-                    **name == *local
-                };
+        if self.selectors.len() == 1 {
+            // (The common case, without the lists.)
+            if !self.may_match(0, live) {
+                return None;
             }
-            Some(any)
-        };
+            let exact = self.exact(0, html, local);
+            if exact == Some(false) {
+                return None;
+            }
+            let (mut copy, element, stand_ins) = self.copy(doc, node, place, true);
+            if exact.is_none()
+                && !NodeRef::new(&copy, element)
+                    .as_element()
+                    .is_some_and(|el| el.matches(&self.selectors[0]))
+            {
+                return None;
+            }
+            remove_stand_ins(&mut copy, stand_ins);
+            return Some(StreamMatch {
+                doc: copy,
+                element,
+                selectors: Picked::One([0]),
+            });
+        }
         let mut matched = Vec::new();
         let mut rest = Vec::new();
-        for &i in &candidates {
-            match exact(i) {
+        for i in (0..self.selectors.len()).filter(|&i| self.may_match(i, live)) {
+            match self.exact(i, html, local) {
                 Some(true) => matched.push(i),
                 Some(false) => {}
                 None => rest.push(i),
@@ -942,24 +1214,117 @@ impl Ctx<'_> {
         if matched.is_empty() && rest.is_empty() {
             return None;
         }
-        let (copy, element) = copy_match(doc, node, self.needs_ancestors, self.scripting);
+        let (mut copy, element, stand_ins) = self.copy(doc, node, place, true);
         if !rest.is_empty() {
             if let Some(el) = NodeRef::new(&copy, element).as_element() {
                 matched.extend(rest.into_iter().filter(|&i| el.matches(&self.selectors[i])));
                 matched.sort_unstable();
             }
         }
+        remove_stand_ins(&mut copy, stand_ins);
         (!matched.is_empty()).then(|| StreamMatch {
             doc: copy,
             element,
-            selectors: matched.into_boxed_slice(),
+            selectors: Picked::Many(matched.into_boxed_slice()),
         })
     }
 }
 
-/// A small document holding a copy of `node`'s subtree, under copies of its ancestor
-/// elements when `ancestors`.
-fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Document, Id) {
+impl Ctx {
+    /// A copy of the final element `node` (see [`copy_match`]), with, when a selector tests
+    /// positions, stand-ins for the previous siblings of it and its ancestors: as many as
+    /// make each `an+b` test answer as it does for the real position (see [`Window`]),
+    /// each an empty element of the same type (for the `*-of-type` tests) or of a name no
+    /// element has. Returns them too, to remove once matched.
+    fn copy(
+        &self,
+        doc: &Document,
+        node: Id,
+        place: &Place<'_>,
+        subtree: bool,
+    ) -> (Document, Id, Vec<Id>) {
+        let (mut copy, element) =
+            copy_match(doc, node, self.needs_ancestors, subtree, self.scripting);
+        let mut stand_ins = Vec::new();
+        if self.prev_sibling {
+            // The previous element siblings, shallow, for `+` (the path's first level is
+            // the document).
+            let mut x = element;
+            let mut prevs = place.path.iter().skip(1).rev().map(|l| l.prev);
+            let mut prev = Some(place.prev);
+            while let Some(p) = prev {
+                if let Some(c) = p.and_then(|p| copy.copy_element_from(doc, p)) {
+                    if x.checked_insert_before(c, &mut copy.arena).is_ok() {
+                        stand_ins.push(c);
+                    }
+                }
+                let Some(up) = copy.arena.get(x).and_then(|n| n.parent()) else {
+                    break;
+                };
+                if copy.element_data(up).is_none() {
+                    break;
+                }
+                x = up;
+                prev = prevs.next();
+            }
+            copy.tree_changed();
+        }
+        if !self.positions {
+            return (copy, element, stand_ins);
+        }
+        let other = copy.intern(" ");
+        // The copy's chain of elements, from the match up, with their positions; the path's
+        // first level is the document.
+        let mut x = element;
+        let mut levels = place.path.iter().skip(1).rev().map(|l| l.pos);
+        let mut pos = Some(place.pos);
+        while let (Some((index, of_type)), Some(e)) = (pos, copy.element_data(x).copied()) {
+            let same = self.type_window.map_or(1, |w| w.reduce(of_type, 1));
+            let all = self.child_window.map_or(same, |w| w.reduce(index, same));
+            for k in 1..all {
+                let name = if k < same { e.name } else { other };
+                let data = NodeData::Element(ElementData {
+                    name,
+                    ns: e.ns,
+                    flags: 0,
+                    prefix: 0,
+                    attrs: AttrRange::default(),
+                });
+                stand_ins.push(x.insert_before_value(data, &mut copy.arena));
+            }
+            let Some(up) = copy.arena.get(x).and_then(|n| n.parent()) else {
+                break;
+            };
+            x = up;
+            pos = levels.next();
+        }
+        if !stand_ins.is_empty() {
+            copy.tree_changed();
+        }
+        (copy, element, stand_ins)
+    }
+}
+
+/// Removes the stand-ins [`Ctx::copy`] put into a match's copy.
+fn remove_stand_ins(copy: &mut Document, stand_ins: Vec<Id>) {
+    if stand_ins.is_empty() {
+        return;
+    }
+    for s in stand_ins {
+        s.remove_subtree(&mut copy.arena);
+    }
+    copy.tree_changed();
+}
+
+/// A small document holding a copy of `node`'s subtree (of `node` alone unless `subtree`),
+/// under copies of its ancestor elements when `ancestors`.
+fn copy_match(
+    doc: &Document,
+    node: Id,
+    ancestors: bool,
+    subtree: bool,
+    scripting: bool,
+) -> (Document, Id) {
     let mut copy = Document::new();
     copy.quirks_mode = doc.quirks_mode;
     copy.scripting = scripting;
@@ -969,9 +1334,6 @@ fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Do
     }
     copy.encoding = doc.encoding;
     copy.encoding_confidence = doc.encoding_confidence;
-    // (One allocation for the arena: the subtree's nodes and the ancestors.)
-    let nodes = node.descendants(&doc.arena).count();
-    copy.arena.reserve(nodes + if ancestors { 16 } else { 1 });
     let mut parent = copy.root;
     if ancestors {
         let mut chain = Vec::new();
@@ -982,6 +1344,7 @@ fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Do
             }
             up = doc.arena.get(a).and_then(|x| x.parent());
         }
+        copy.arena.reserve(chain.len());
         for &a in chain.iter().rev() {
             if let Some(c) = copy.copy_element_from(doc, a) {
                 parent.append(c, &mut copy.arena);
@@ -989,11 +1352,17 @@ fn copy_match(doc: &Document, node: Id, ancestors: bool, scripting: bool) -> (Do
             }
         }
     }
-    let element = match copy.import_subtree(doc, doc.id_of(node)) {
-        Ok(id) => id.raw,
-        Err(_) => copy.root,
+    let element = if subtree {
+        copy.append_subtree_copy(doc, node, parent)
+    } else {
+        match copy.copy_element_from(doc, node) {
+            Some(c) => {
+                parent.append(c, &mut copy.arena);
+                c
+            }
+            None => parent,
+        }
     };
-    parent.append(element, &mut copy.arena);
     (copy, element)
 }
 

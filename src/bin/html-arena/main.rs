@@ -16,11 +16,12 @@
 //! text).
 
 mod args;
+mod input;
 mod output;
 mod pretty;
 mod stream;
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use html_arena::{Document, ParseOptions, Selector};
@@ -76,7 +77,7 @@ fn main() -> ExitCode {
     let mut status = ExitCode::SUCCESS;
     let result = (|| -> std::io::Result<()> {
         for file in &files {
-            let bytes = match read_input(file) {
+            let bytes = match input::read(file) {
                 Ok(bytes) => bytes,
                 Err(e) => {
                     out.flush()?;
@@ -191,16 +192,6 @@ fn is_url_attribute(name: &str) -> bool {
         "xlink:href",
     ];
     URL_ATTRIBUTES.iter().any(|a| a.eq_ignore_ascii_case(name))
-}
-
-fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
-    if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut bytes)?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path)
-    }
 }
 
 /// One output field of one match: `None` when the match has no such attribute. (The plain

@@ -1,7 +1,7 @@
 //! `--stream`: the matches of one selector as the parse decides them (`html_arena::stream`),
 //! printed as without `--stream`, reading the input 64 KiB at a time.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use html_arena::stream::{check_selector, count_reader, select_reader};
@@ -32,17 +32,13 @@ pub fn run(args: &Args, selectors: &[Selector], options: &ParseOptions) -> ExitC
     let mut status = ExitCode::SUCCESS;
     let result = (|| -> std::io::Result<()> {
         for file in &files {
-            let reader: Box<dyn Read> = if *file == "-" {
-                Box::new(std::io::stdin().lock())
-            } else {
-                match std::fs::File::open(file) {
-                    Ok(f) => Box::new(f),
-                    Err(e) => {
-                        out.flush()?;
-                        eprintln!("html-arena: {file}: {e}");
-                        status = ExitCode::from(1);
-                        continue;
-                    }
+            let reader = match crate::input::open(file) {
+                Ok(reader) => reader,
+                Err(e) => {
+                    out.flush()?;
+                    eprintln!("html-arena: {file}: {e}");
+                    status = ExitCode::from(1);
+                    continue;
                 }
             };
             if files.len() > 1 {
