@@ -512,10 +512,24 @@ impl Document {
         value: &str,
         source_offset: Option<usize>,
     ) {
+        self.push_attr_window(name, ns, value, value, source_offset);
+    }
+
+    /// [`Document::push_attr`], with `tail`, the input from `value` on when the caller has it
+    /// (see [`Strings::push_window`](strings::Strings::push_window)).
+    #[inline(always)]
+    pub(crate) fn push_attr_window(
+        &mut self,
+        name: LocalName,
+        ns: AttrNamespace,
+        value: &str,
+        tail: &str,
+        source_offset: Option<usize>,
+    ) {
         if self.attrs.len() >= u32::MAX as usize {
             return;
         }
-        let value = self.strings.push_maybe_source(value, source_offset);
+        let value = self.strings.push_window(value, tail, source_offset);
         let value = self.strings.pack(value);
         self.attrs.push(Attr { name, ns, value });
     }
