@@ -1149,4 +1149,57 @@ mod tests {
             assert_eq!(lean.errors(), kept.errors(), "split at {split}");
         }
     }
+
+    #[test]
+    fn a_lean_parse_builds_the_kept_tree_when_the_formatting_list_is_long() {
+        // A lean document searches a short list of active formatting elements and maps a
+        // long one (more than 16 entries), back and forth: misnested formatting elements
+        // (the adoption agency), Noah's Ark, markers and clones, in random tag soup.
+        let tags = [
+            "<b>",
+            "</b>",
+            "<i>",
+            "</i>",
+            "<a href=x>",
+            "</a>",
+            "<font size=2>",
+            "</font>",
+            "<nobr>",
+            "</nobr>",
+            "<p>",
+            "</p>",
+            "<div>",
+            "</div>",
+            "<table><td>",
+            "</table>",
+            "<em class=c>",
+            "</em>",
+            "<u>",
+            "</u>",
+            "text ",
+            "<applet>",
+            "</applet>",
+        ];
+        let mut state: u64 = 0x1234_5678_9abc_def1;
+        for round in 0..200 {
+            let mut input = String::new();
+            for _ in 0..(20 + round * 2) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Opening tags more often, so that the list grows past 16 entries.
+                let i = (state % 40) as usize;
+                match tags.get(i) {
+                    Some(tag) => input.push_str(tag),
+                    // Distinct attributes: past Noah's Ark's three of a kind.
+                    None => input.push_str(&format!("<b id={}>", state % 50)),
+                }
+            }
+            let kept = Document::parse_with(&input, &ParseOptions::default());
+            let lean =
+                Document::parse_with(&input, &ParseOptions::default().with_keep_source(false));
+            assert_eq!(lean.dump_tree(), kept.dump_tree(), "{input}");
+            assert_eq!(lean.errors(), kept.errors(), "{input}");
+        }
+    }
 }
