@@ -362,7 +362,7 @@ impl TreeBuilder {
             mode: InsertionMode::Initial,
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
-            open: OpenElements::new(),
+            open: OpenElements::for_parse(),
             active: ActiveFormatting::new(),
             head: None,
             form: None,
@@ -400,7 +400,9 @@ impl TreeBuilder {
         debug_assert!(!self.doc.has_stand_ins());
         self.flush_popped_options();
         self.doc.scripting = self.scripting;
-        self.doc
+        let doc = self.doc;
+        self.open.recycle();
+        doc
     }
 
     // ---------------------------------------------------------------------------------------
