@@ -469,6 +469,41 @@ impl Pipeline {
         self.tokenizer.feed(text, &mut self.builder);
     }
 
+    /// Parses `text`, the whole input, and ends it. A lean parse then positions its errors
+    /// once, over the whole input (as a document that keeps its source does), instead of
+    /// carrying a position to the end of each piece for errors still to come: the end of
+    /// the input is still at hand when they come.
+    fn feed_all(&mut self, text: &str) {
+        if self.network.is_some() || self.lean.is_none() || self.builder.error_limit == 0 {
+            self.feed(text);
+            self.end();
+            return;
+        }
+        let strings = &mut self.builder.doc.strings;
+        let mut lookahead = text.len().min(LEAN_LOOKAHEAD);
+        while !text.is_char_boundary(lookahead) {
+            lookahead -= 1;
+        }
+        let piece_base = strings.source_end();
+        strings.begin_piece(text.len(), &text[..lookahead]);
+        if !self.builder.stopped {
+            self.tokenizer.feed(text, &mut self.builder);
+        }
+        // The window keeps what the end of the input may still point at (held-back
+        // characters: see `feed_lean`).
+        let mut keep_from = self.tokenizer.oldest_needed_offset();
+        if let Some(offset) = self.builder.oldest_needed_offset() {
+            keep_from = keep_from.min(offset);
+        }
+        let strings = &mut self.builder.doc.strings;
+        let keep_from = keep_from
+            .max(strings.source_base())
+            .min(strings.source_end());
+        strings.end_piece(text, piece_base, keep_from);
+        self.end();
+        self.position_errors_over((text, piece_base, ""));
+    }
+
     /// A document that does not keep its source: parses the next piece of text. When parse
     /// errors are kept, the window holds the input from the earliest offset a token or error
     /// still to come can point at: the tail kept from earlier pieces and, while the piece is
@@ -530,13 +565,34 @@ impl Pipeline {
         };
         new.sort_by_key(error_order);
         let window = (doc.strings.source.as_str(), doc.strings.source_base(), rest);
-        for error in new.iter_mut() {
+        Self::position(lean, new, window);
+        lean.resolved = doc.errors.len();
+    }
+
+    /// A lean parse: gives the errors found since the last call their lines and columns,
+    /// from `window` (text, its stream offset, the text after it), which holds the input
+    /// from the tracker's checkpoint on.
+    fn position_errors_over(&mut self, window: (&str, usize, &str)) {
+        let Some(lean) = self.lean.as_mut() else {
+            return;
+        };
+        let doc = &mut self.builder.doc;
+        let Some(new) = doc.errors.get_mut(lean.resolved..) else {
+            return;
+        };
+        new.sort_by_key(error_order);
+        Self::position(lean, new, window);
+        lean.resolved = doc.errors.len();
+    }
+
+    /// Positions `errors` (sorted) with `lean`'s tracker over `window`.
+    fn position(lean: &mut LeanErrors, errors: &mut [ParseError], window: (&str, usize, &str)) {
+        for error in errors.iter_mut() {
             if error.offset < lean.tracker.offset() {
                 lean.tracker = lean.checkpoint.clone();
             }
             (error.line, error.column) = lean.tracker.position_across(window, error.offset);
         }
-        lean.resolved = doc.errors.len();
     }
 
     /// Ends the input (the end-of-file token). Later calls do nothing.
@@ -852,7 +908,7 @@ impl Document {
     pub fn parse_with(html: &str, options: &ParseOptions) -> Document {
         let mut pipeline = Pipeline::document(options);
         pipeline.reserve(html.as_bytes());
-        pipeline.feed(html);
+        pipeline.feed_all(html);
         pipeline.into_document(encoding_rs::UTF_8, Confidence::Irrelevant)
     }
 
@@ -1200,6 +1256,42 @@ mod tests {
                 Document::parse_with(&input, &ParseOptions::default().with_keep_source(false));
             assert_eq!(lean.dump_tree(), kept.dump_tree(), "{input}");
             assert_eq!(lean.errors(), kept.errors(), "{input}");
+        }
+    }
+
+    #[test]
+    fn a_lean_whole_parse_positions_errors_as_the_kept_document() {
+        // `parse_with` positions a lean document's errors once, over the whole input: the
+        // same lines and columns as the kept document's, including the end-of-file errors
+        // and characters held back at the end (a `<`, `</`, `&` that turn out to be text).
+        let bodies = [
+            "<table>\r\nx&notanentity y< z</ w&amp;\r\n<td>&#x;\r</table>",
+            "<p>line\none\r\n<div>é\u{1F600} <b><i></b></i>\r\n",
+            "<table><tr>ab\r\ncd",
+            "",
+        ];
+        let ends = [
+            "",
+            "<",
+            "</",
+            "&",
+            "&no",
+            "<!--",
+            "<a href='x",
+            "\r",
+            "\r\n<",
+            "x\u{0}",
+        ];
+        let lean = ParseOptions::default().with_keep_source(false);
+        for body in bodies {
+            for end in ends {
+                // (Past the first 64 bytes, which the window holds while a piece is read.)
+                let input = format!("<!-- {} -->{body}{end}", "x".repeat(100));
+                let kept = Document::parse_with(&input, &ParseOptions::default());
+                let doc = Document::parse_with(&input, &lean);
+                assert_eq!(doc.dump_tree(), kept.dump_tree(), "{input:?}");
+                assert_eq!(doc.errors(), kept.errors(), "{input:?}");
+            }
         }
     }
 }
