@@ -257,10 +257,10 @@ fn main() -> ExitCode {
     let mut chunked_passed = 0usize;
     let mut failures: Vec<Failure> = Vec::new();
     let mut chunked_failures: Vec<Failure> = Vec::new();
-    // Lean documents (`keep_source` off) store strings and find active formatting elements
-    // their own way: the same trees.
-    let mut lean_passed = 0usize;
-    let mut lean_failures: Vec<Failure> = Vec::new();
+    // The default documents are lean (`keep_source` off); documents that keep their source
+    // store strings and find active formatting elements their own way: the same trees.
+    let mut kept_passed = 0usize;
+    let mut kept_failures: Vec<Failure> = Vec::new();
     let mut superseded_seen = 0usize;
     let mut replacements: Vec<String> = Vec::new();
     let mut case_counts: HashMap<String, usize> = HashMap::new();
@@ -331,19 +331,19 @@ fn main() -> ExitCode {
                             report,
                         });
                     }
-                    let lean = parse_whole(&case, &options.clone().with_keep_source(false));
-                    let lean_tree = match &lean {
+                    let kept = parse_whole(&case, &options.clone().with_keep_source(true));
+                    let kept_tree = match &kept {
                         Ok(doc) => doc.dump_tree(),
                         Err(e) => format!("error: {e}\n"),
                     };
-                    if lean_tree == case.document {
-                        lean_passed += 1;
+                    if kept_tree == case.document {
+                        kept_passed += 1;
                     } else {
                         let report = format!(
-                            "FAIL (lean) {id}\n#data\n{}\n#expected\n{}#actual\n{}",
-                            case.data, case.document, lean_tree
+                            "FAIL (kept source) {id}\n#data\n{}\n#expected\n{}#actual\n{}",
+                            case.data, case.document, kept_tree
                         );
-                        lean_failures.push(Failure {
+                        kept_failures.push(Failure {
                             id: id.clone(),
                             report,
                         });
@@ -392,12 +392,12 @@ fn main() -> ExitCode {
         for f in failures
             .iter()
             .chain(chunked_failures.iter())
-            .chain(lean_failures.iter())
+            .chain(kept_failures.iter())
         {
             println!("{}", f.report);
         }
     }
-    if !failures.is_empty() || !chunked_failures.is_empty() || !lean_failures.is_empty() {
+    if !failures.is_empty() || !chunked_failures.is_empty() || !kept_failures.is_empty() {
         println!("failures:");
         for f in failures.iter() {
             println!("  {}", f.id);
@@ -405,8 +405,8 @@ fn main() -> ExitCode {
         for f in chunked_failures.iter() {
             println!("  (chunked) {}", f.id);
         }
-        for f in lean_failures.iter() {
-            println!("  (lean) {}", f.id);
+        for f in kept_failures.iter() {
+            println!("  (kept source) {}", f.id);
         }
     }
     println!(
@@ -418,10 +418,10 @@ fn main() -> ExitCode {
         chunked_failures.len()
     );
     println!(
-        "tree-construction (lean documents): {lean_passed} passed, {} failed",
-        lean_failures.len()
+        "tree-construction (documents that keep their source): {kept_passed} passed, {} failed",
+        kept_failures.len()
     );
-    if failures.is_empty() && chunked_failures.is_empty() && lean_failures.is_empty() {
+    if failures.is_empty() && chunked_failures.is_empty() && kept_failures.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -103,12 +103,13 @@ pub struct ParseOptions {
     /// about 40 bytes per node.
     pub source_positions: bool,
     /// Keep the decoded input in the document ([`Document::source`](crate::Document::source)):
-    /// on by default. Text and attribute values that are verbatim input then refer to it
-    /// instead of being copied, which is the fastest way to build the tree. Off, a *lean*
-    /// document keeps its strings (each text, comment and attribute value, copied as the
-    /// tree is built) but not the markup around them: 0.05 to 0.54 bytes per input byte
-    /// less (more where markup is dense), of what the document keeps and of the parse's
-    /// peak, for 4% to 8% more parse time (see `docs/BENCHMARKS.md`). Always on with
+    /// off by default. Off, a *lean* document keeps its strings (each text, comment and
+    /// attribute value, copied as the tree is built) but not the markup around them: 0.05 to
+    /// 0.54 bytes per input byte less than a document that keeps its source (more where
+    /// markup is dense), of what the document keeps and of the parse's peak. On, text and
+    /// attribute values that are verbatim input refer to it instead of being copied, which
+    /// builds the tree about 4% faster (see `docs/BENCHMARKS.md`), and
+    /// [`Document::source`](crate::Document::source) returns the input. Always on with
     /// [`source_positions`](ParseOptions::source_positions), whose spans point into it, for a
     /// [`ScriptingParser`](crate::ScriptingParser) and for fragments.
     pub keep_source: bool,
@@ -132,7 +133,7 @@ impl Default for ParseOptions {
             max_nodes: None,
             max_depth: None,
             source_positions: false,
-            keep_source: true,
+            keep_source: false,
             #[cfg(feature = "url")]
             url: None,
         }
@@ -234,15 +235,16 @@ impl ParseOptions {
     }
 
     /// Sets [`keep_source`](ParseOptions::keep_source): keep the decoded input in the
-    /// document (the default), or build a lean document that keeps only its strings.
+    /// document, or build a lean document that keeps only its strings (the default).
     ///
     /// ```
     /// use html_arena::{Document, ParseOptions};
     ///
-    /// assert_eq!(Document::parse("<p>x").source(), Some("<p>x"));
-    /// let lean = Document::parse_with("<p>x", &ParseOptions::default().with_keep_source(false));
+    /// let lean = Document::parse("<p>x");
     /// assert_eq!(lean.source(), None);
     /// assert_eq!((lean.body().unwrap().text(), lean.input_len()), ("x".into(), 4));
+    /// let kept = Document::parse_with("<p>x", &ParseOptions::default().with_keep_source(true));
+    /// assert_eq!(kept.source(), Some("<p>x"));
     /// ```
     pub fn with_keep_source(mut self, on: bool) -> Self {
         self.keep_source = on;
@@ -1146,7 +1148,8 @@ mod tests {
     #[test]
     fn verbatim_text_is_not_copied_when_the_source_is_kept() {
         let lean = ParseOptions::default().with_keep_source(false);
-        for (options, offset) in [(ParseOptions::default(), Some(3)), (lean, None)] {
+        let kept = ParseOptions::default().with_keep_source(true);
+        for (options, offset) in [(kept, Some(3)), (lean, None)] {
             let doc = Document::parse_with("<p>hello world</p>", &options);
             let p = doc.body().unwrap().first_child().unwrap();
             let text = p.first_child().unwrap();
@@ -1171,7 +1174,7 @@ mod tests {
                 input.push_str(&format!("<table>{}x</table>", " \n".repeat(30_000)));
             }
         }
-        let kept = Document::parse_with(&input, &ParseOptions::default());
+        let kept = Document::parse_with(&input, &ParseOptions::default().with_keep_source(true));
         let mut pipeline = Pipeline::document(&ParseOptions::default().with_keep_source(false));
         pipeline.reserve(input.as_bytes());
         let mut widest = 0;
@@ -1194,7 +1197,7 @@ mod tests {
         // Characters held back at a piece boundary (a `<`, `</`, a `&` that starts no
         // reference) in table text, whose errors are per character, and CRLFs.
         let input = "<table>\r\nx&notanentity y< z</ w&amp;\r\n<td>&#x;\r</table><textarea>a</t b</textarea>\r\n&nota";
-        let kept = Document::parse_with(input, &ParseOptions::default());
+        let kept = Document::parse_with(input, &ParseOptions::default().with_keep_source(true));
         assert!(kept.errors().len() > 20);
         for split in (0..=input.len()).filter(|&i| input.is_char_boundary(i)) {
             let mut pipeline = Pipeline::document(&ParseOptions::default().with_keep_source(false));
@@ -1251,7 +1254,8 @@ mod tests {
                     None => input.push_str(&format!("<b id={}>", state % 50)),
                 }
             }
-            let kept = Document::parse_with(&input, &ParseOptions::default());
+            let kept =
+                Document::parse_with(&input, &ParseOptions::default().with_keep_source(true));
             let lean =
                 Document::parse_with(&input, &ParseOptions::default().with_keep_source(false));
             assert_eq!(lean.dump_tree(), kept.dump_tree(), "{input}");
@@ -1287,7 +1291,8 @@ mod tests {
             for end in ends {
                 // (Past the first 64 bytes, which the window holds while a piece is read.)
                 let input = format!("<!-- {} -->{body}{end}", "x".repeat(100));
-                let kept = Document::parse_with(&input, &ParseOptions::default());
+                let kept =
+                    Document::parse_with(&input, &ParseOptions::default().with_keep_source(true));
                 let doc = Document::parse_with(&input, &lean);
                 assert_eq!(doc.dump_tree(), kept.dump_tree(), "{input:?}");
                 assert_eq!(doc.errors(), kept.errors(), "{input:?}");
