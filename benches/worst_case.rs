@@ -181,6 +181,25 @@ fn shapes() -> Vec<Shape> {
             },
         },
         Shape {
+            // Issue 28's note: one reconstructed `i` nests per repetition (stand-ins for
+            // reconstructed elements keep the put-back walks short).
+            name: "<select><option><selectedcontent> n <b><i><option>c</b>",
+            largest: 80_000,
+            make: |n| {
+                "<select><option><selectedcontent>".to_owned() + &rep("<b><i><option>c</b>", n)
+            },
+        },
+        Shape {
+            // The same with the selectedcontent in a button: the first option's children,
+            // as deep, are copied into it (the copy's context memo hashes ids with foldhash).
+            name: "<select><button><selectedcontent></button><option> n <b><i><option>c</b>",
+            largest: 80_000,
+            make: |n| {
+                "<select><button><selectedcontent></button><option>".to_owned()
+                    + &rep("<b><i><option>c</b>", n)
+            },
+        },
+        Shape {
             name: "<ul> n <li><div>",
             largest: 1_000_000,
             make: |n| "<ul>".to_owned() + &rep("<li><div>", n),

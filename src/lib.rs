@@ -138,8 +138,8 @@
 //!
 //! Give the document its URL ([`ParseOptions::with_url`]) and [`ElementRef::abs_url`] resolves
 //! any URL attribute against the document base URL (the first `<base href>`, by the HTML and
-//! URL Standards, as a browser's `href` getter does); [`Document::links`] lists the `a` and
-//! `area` links, resolved. The [`xpath`] module evaluates XPath 1.0 with the HTML Standard's
+//! URL Standards, as a browser's `href` getter does, `file:` URLs of pages saved from Windows
+//! included); [`Document::links`] lists the `a` and `area` links, resolved. The [`xpath`] module evaluates XPath 1.0 with the HTML Standard's
 //! rules for HTML documents; node-sets come in document order, attributes included.
 //!
 //! ```

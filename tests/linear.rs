@@ -12,7 +12,7 @@
 mod common;
 
 use html_arena::dom::compare::{CompareOptions, first_difference};
-use html_arena::{Document, ErrorCode, NodeKind, NodeRef, ParseOptions, Parser};
+use html_arena::{Document, ErrorCode, NodeKind, NodeRef, ParseOptions, Parser, Selector};
 
 /// Units per flood (and attributes per tag): big enough that a quadratic path would be many
 /// times slower than the rest of the suite, small enough for debug builds.
@@ -339,4 +339,45 @@ fn one_tag_with_many_attributes_and_values() {
     }
     input.push('>');
     check_attributes("N{i}=v{i} and duplicates", &input, &expected, n);
+}
+
+/// Issue 28's note: `<b><i><option>c</b>` repeated after a `selectedcontent` (in the first
+/// option, or in a `button` with an option after it) nests one reconstructed `i` per
+/// repetition, a tree as deep as the input is long, and the button's selectedcontent is
+/// given a copy of the first option's children. The tree is the same through every input
+/// path, and the copy is the option's children. (The work is counted by the parser's unit
+/// test `reconstructed_formatting_elements_keep_put_back_walks_short`: the put-back walks
+/// were quadratic; the growth in instructions is a row of `benches/worst_case.rs`.)
+#[test]
+fn selectedcontent_with_reconstructed_formatting_elements() {
+    let n = 5_000;
+    for (before, copied) in [
+        ("<select><option><selectedcontent>", false),
+        ("<select><button><selectedcontent></button><option>", true),
+    ] {
+        let input = format!("{before}{}", "<b><i><option>c</b>".repeat(n));
+        let paths = all_paths(&input);
+        let doc = &paths[0].1;
+        for (name, other) in &paths[1..] {
+            let diff = first_difference(doc.root(), other.root(), &CompareOptions::default());
+            assert!(
+                diff.is_none(),
+                "{before}: {name} differs from parse: {diff:?}"
+            );
+        }
+        let select = |s: &str| doc.select(&Selector::parse(s).unwrap()).collect::<Vec<_>>();
+        // One `i > b > i > option` per repetition after the first, in each copy.
+        let nested = select("i > b > i > option").len();
+        assert_eq!(nested, if copied { 2 * (n - 1) } else { n - 1 }, "{before}");
+        let sc = select("selectedcontent")[0];
+        if copied {
+            let option = select("select > option")[0];
+            assert_eq!(sc.inner_html(), option.inner_html(), "{before}");
+        } else {
+            assert!(
+                sc.inner_html()
+                    .starts_with("<b><i><option>c</option></i></b><i><b>")
+            );
+        }
+    }
 }

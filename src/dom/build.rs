@@ -33,6 +33,9 @@ pub(crate) struct StandIns {
     of: HashMap<Id, Id, IdHash>,
     /// Stand-in → its element.
     element_of: HashMap<Id, Id, IdHash>,
+    /// Tests' measure of work: the ancestors [`Document::put_back`]'s check has walked.
+    #[cfg(test)]
+    pub(crate) walked: u64,
 }
 
 /// Hashing for node ids (arena indices, never chosen by the input). The hash keeps the index
@@ -119,6 +122,10 @@ impl Document {
         if self.arena.get(stand_in).and_then(|n| n.parent()).is_some() {
             // The walk this check makes stops at the nearest element that still has a
             // stand-in: a few nodes up.
+            #[cfg(test)]
+            {
+                self.stand_ins.walked += stand_in.ancestors(&self.arena).count() as u64;
+            }
             let placed = stand_in
                 .checked_insert_before(element, &mut self.arena)
                 .is_ok();

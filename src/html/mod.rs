@@ -38,7 +38,7 @@ pub(crate) struct HtmlState {
     pub(crate) select: Option<Box<select_steps::SelectState>>,
     /// The document base URL (see `url.rs`), computed on first use; every mutation drops it.
     #[cfg(feature = "url")]
-    pub(crate) base_url: std::sync::OnceLock<::url::Url>,
+    pub(crate) base_url: std::sync::OnceLock<url::BaseUrl>,
 }
 
 impl Document {

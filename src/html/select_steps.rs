@@ -120,8 +120,12 @@ pub(crate) struct SelectState {
     stable: HashMap<Id, Option<Id>, IdHash>,
     /// For a select: its first selectedcontent descendant, when known.
     primary: HashMap<Id, Option<Id>, IdHash>,
-    /// Memoised [`Ctx`] of elements, valid while `generation` is unchanged.
-    memo: HashMap<Id, (u64, Ctx), IdHash>,
+    /// Memoised [`Ctx`] of elements, valid while `generation` is unchanged. Hashed with
+    /// foldhash, not `IdHash`: `IdHash` keeps an id's arena index in the low bits, so a copy's
+    /// thousands of consecutive ids (an option cloned into a selectedcontent) fill one dense
+    /// run of buckets, and each lookup of an id not in the memo (every step of a walk up to a
+    /// memoised ancestor) probed across the run, longer as the run grew.
+    memo: HashMap<Id, (u64, Ctx), foldhash::fast::FixedState>,
     /// Bumped by every change of an existing node's ancestors.
     generation: u64,
     /// The number of selectedcontent elements created.

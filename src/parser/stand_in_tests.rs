@@ -185,3 +185,31 @@ fn tag_soup_trees_do_not_change() {
         }
     }
 }
+
+/// The ancestors `put_back`'s check walks, parsing `input` with the default stand-in spacing.
+fn put_back_walk(input: &str) -> u64 {
+    let mut parser = Parser::new(&ParseOptions::default());
+    parser.write_str(input);
+    parser.finish().stand_ins.walked
+}
+
+/// Issue 28's note: `<b><i><option>c</b>` repeated after `<select><option><selectedcontent>`
+/// (or a `selectedcontent` in a `button`) nests one reconstructed `i` per repetition. The
+/// reconstructed elements got no stand-ins, so every element put back from deep in the stack
+/// walked the whole chain up to the root: quadratic. With stand-ins every
+/// `STAND_IN_SPACING` positions for reconstructed elements too, 4x the input is about 4x the
+/// walk (it was 16x).
+#[test]
+fn reconstructed_formatting_elements_keep_put_back_walks_short() {
+    for before in [
+        "<select><option><selectedcontent>",
+        "<select><button><selectedcontent></button><option>",
+        "<div>",
+    ] {
+        let shape = |n: usize| format!("{before}{}", "<b><i><option>c</b>".repeat(n));
+        let small = put_back_walk(&shape(2_000));
+        let large = put_back_walk(&shape(8_000));
+        assert!(small > 0, "{before}: no element was put back");
+        assert!(large <= small * 9 / 2, "{before}: {small} -> {large}");
+    }
+}

@@ -103,11 +103,19 @@ impl TreeBuilder {
         loop {
             if let Some(old) = self.active.element(entry) {
                 if let Some(new) = self.clone_element(old) {
+                    // Deep in the stack, the clone gets a stand-in as any inserted element
+                    // does (`insert.rs`): without one, a long run of reconstructions builds
+                    // a chain that every later put-back walks to the root.
+                    let mut deep = false;
                     if let Some(location) = self.adjusted_insertion_location(None) {
+                        deep = self.stand_in_if_deep(new, self.open.len());
                         self.insert_element_at(new, location);
                     }
                     let name = self.active.name(entry);
                     self.push_element(new, name, Namespace::Html);
+                    if deep {
+                        self.open.mark_stand_in(self.open.len() - 1);
+                    }
                     self.active.replace(entry, new);
                 }
             }
