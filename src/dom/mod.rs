@@ -502,10 +502,10 @@ impl Document {
         u32::try_from(self.attrs.len()).unwrap_or(u32::MAX)
     }
 
-    /// Adds one attribute to the run being built.
-    // (Always: the tree builder's loop over a tag's attributes is large enough that the
-    // compiler otherwise calls this, a call per attribute.)
-    #[inline(always)]
+    /// Adds one attribute to the run being built (the XML parser's; the tree builder passes
+    /// the input after the value too: [`Document::push_attr_window`]).
+    #[inline]
+    #[cfg_attr(not(feature = "xml"), allow(dead_code))]
     pub(crate) fn push_attr(
         &mut self,
         name: LocalName,
@@ -518,6 +518,8 @@ impl Document {
 
     /// [`Document::push_attr`], with `tail`, the input from `value` on when the caller has it
     /// (see [`Strings::push_window`](strings::Strings::push_window)).
+    // (Always: the tree builder's loop over a tag's attributes is large enough that the
+    // compiler otherwise calls this, a call per attribute.)
     #[inline(always)]
     pub(crate) fn push_attr_window(
         &mut self,

@@ -108,7 +108,7 @@ pub struct ParseOptions {
     /// 0.54 bytes per input byte less than a document that keeps its source (more where
     /// markup is dense), of what the document keeps and of the parse's peak. On, text and
     /// attribute values that are verbatim input refer to it instead of being copied, which
-    /// builds the tree about 4% faster (see `docs/BENCHMARKS.md`), and
+    /// builds the tree up to 4% faster (see `docs/BENCHMARKS.md`), and
     /// [`Document::source`](crate::Document::source) returns the input. Always on with
     /// [`source_positions`](ParseOptions::source_positions), whose spans point into it, for a
     /// [`ScriptingParser`](crate::ScriptingParser) and for fragments.
