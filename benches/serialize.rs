@@ -4,12 +4,16 @@
 //!
 //! - warm: one tree per page serialized over and over (the median of interleaved rounds);
 //! - cold: each measurement serializes a tree just parsed and not walked yet, once (the
-//!   median over several fresh trees);
+//!   median over several fresh trees); a single call is timed, so what reading the clock
+//!   costs (measured at the start, tens to hundreds of nanoseconds) is taken off each time,
+//!   and the median with it left in is printed too;
 //! - streaming: `Document::write_html` into the same pre-sized `String` through the
 //!   `fmt::Write` API (warm), to show what the generic writer path costs.
 //!
 //! Parsing is never timed. Prints MB/s of output per page and the ratios, then the median of
-//! the per-page ratios and the ratio of the totals.
+//! the per-page ratios and the ratio of the totals, then (per corpus, warm and cold) the rank
+//! correlation of the per-page ratio with page features and the features of the lowest tenth
+//! (`common::features`).
 //!
 //! `cargo bench --bench serialize` (the whole corpus: set `HTML_ARENA_CORPUS` to its folder
 //! when it is not `../shared/bench-corpus`; it may list several folders, separated like `PATH`;
@@ -22,6 +26,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use common::clock::Clock;
+use common::features::{self, Features};
 
 use html5ever::driver::ParseOpts;
 use html5ever::serialize::{SerializeOpts, serialize};
@@ -50,27 +55,84 @@ fn h5_serialize(dom: &RcDom, capacity: usize) -> Vec<u8> {
     out
 }
 
+/// What reading the clock costs the time it measures: the median of many starts and elapsed
+/// times with nothing between them. A cold measurement times a single call, so on a small
+/// page this is a share of the time measured (the same for both parsers, which narrows their
+/// ratio); [`cold`] takes it off.
+fn clock_overhead() -> Duration {
+    let mut times: Vec<Duration> = (0..1001)
+        .map(|_| {
+            let t = Clock::start();
+            black_box(&t);
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// The medians of [`cold`]: with the clock's own cost taken off, and as measured; and the
+/// minor page faults taken while serializing (first touches of the output buffer's pages),
+/// summed over the rounds.
+struct Cold {
+    arena: Duration,
+    h5: Duration,
+    arena_raw: Duration,
+    h5_raw: Duration,
+    arena_faults: u64,
+    h5_faults: u64,
+}
+
+/// The process's minor page faults so far (field 10 of `/proc/self/stat`; 0 where there is
+/// none).
+fn minor_faults() -> u64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0;
+    };
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    stat.rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().nth(7))
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(0)
+}
+
 /// Times one serialization of a freshly parsed tree per round, for each parser, interleaved;
-/// returns the median of each.
-fn cold(text: &str, out_len: usize) -> (Duration, Duration) {
+/// returns the median of each, with `overhead` (the clock's own cost) taken off and as
+/// measured.
+fn cold(text: &str, out_len: usize, overhead: Duration) -> Cold {
     let (mut arena, mut h5) = (Vec::new(), Vec::new());
+    let (mut arena_faults, mut h5_faults) = (0, 0);
     for _ in 0..COLD_ROUNDS {
         let doc = html_arena::Document::parse(text);
+        let faults = minor_faults();
         let t = Clock::start();
         let mut out = String::with_capacity(out_len);
         doc.html_into(&mut out);
         black_box(out);
         arena.push(t.elapsed());
+        arena_faults += minor_faults() - faults;
         drop(doc);
 
         let dom = h5_parse(text);
+        let faults = minor_faults();
         let t = Clock::start();
         black_box(h5_serialize(&dom, out_len));
         h5.push(t.elapsed());
+        h5_faults += minor_faults() - faults;
     }
     arena.sort();
     h5.sort();
-    (arena[COLD_ROUNDS / 2], h5[COLD_ROUNDS / 2])
+    let (arena_raw, h5_raw) = (arena[COLD_ROUNDS / 2], h5[COLD_ROUNDS / 2]);
+    // At least a nanosecond, so that a ratio stays finite.
+    let net = |d: Duration| d.saturating_sub(overhead).max(Duration::from_nanos(1));
+    Cold {
+        arena: net(arena_raw),
+        h5: net(h5_raw),
+        arena_raw,
+        h5_raw,
+        arena_faults,
+        h5_faults,
+    }
 }
 
 fn main() {
@@ -81,7 +143,12 @@ fn main() {
 fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     let mut summary = Vec::new();
     println!();
-    println!("serialize: {corpus}: {} pages", pages.len());
+    let overhead = clock_overhead();
+    println!(
+        "serialize: {corpus}: {} pages (reading the clock costs {} ns, taken off the cold times)",
+        pages.len(),
+        overhead.as_nanos()
+    );
     println!(
         "{:<28} {:>7} | {:>8} {:>8} {:>6} | {:>8} {:>8} {:>6} | {:>7} {:>6} | {:>7}",
         "page",
@@ -97,6 +164,11 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
         "memcpy"
     );
     let (mut warm, mut cold_ratios, mut streaming) = (Vec::new(), Vec::new(), Vec::new());
+    let mut cold_raw_ratios = Vec::new();
+    // Minor page faults while serializing cold, per round: html-arena, html5ever.
+    let mut faults = [0u64; 2];
+    // (page, ratio, features) for the feature reports, warm and cold.
+    let (mut warm_featured, mut cold_featured) = (Vec::new(), Vec::new());
     // Totals: arena warm, h5 warm, arena cold, h5 cold, streaming, memcpy.
     let mut totals = [Duration::ZERO; 6];
     let mut bytes = 0usize;
@@ -132,10 +204,17 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
                 },
             ],
         );
-        let (cold_arena, cold_h5) = cold(&page.text, out_len);
+        let c = cold(&page.text, out_len, overhead);
+        let (cold_arena, cold_h5) = (c.arena, c.h5);
         let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64();
         warm.push(ratio(times[0], times[1]));
         cold_ratios.push(ratio(cold_arena, cold_h5));
+        cold_raw_ratios.push(ratio(c.arena_raw, c.h5_raw));
+        faults[0] += c.arena_faults;
+        faults[1] += c.h5_faults;
+        let page_features = Features::of(&page.text);
+        warm_featured.push((page.name.clone(), ratio(times[0], times[1]), page_features));
+        cold_featured.push((page.name.clone(), ratio(cold_arena, cold_h5), page_features));
         streaming.push(ratio(times[2], times[1]));
         for (total, t) in totals
             .iter_mut()
@@ -175,11 +254,15 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     println!("{line}");
     summary.push(line);
     let line = format!(
-        "serialize cold: {corpus}: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x)",
+        "serialize cold: {corpus}: median per-page ratio {:.2}x html5ever; total {:.0} MB/s vs {:.0} MB/s ({:.2}x); with the clock's own {} ns left in: median {:.2}x; minor page faults per page while serializing: {:.1} vs {:.1}",
         common::median(&mut cold_ratios),
         mbps(totals[2]),
         mbps(totals[3]),
         ratio(totals[2], totals[3]),
+        overhead.as_nanos(),
+        common::median(&mut cold_raw_ratios),
+        faults[0] as f64 / (COLD_ROUNDS * pages.len()).max(1) as f64,
+        faults[1] as f64 / (COLD_ROUNDS * pages.len()).max(1) as f64,
     );
     println!("{line}");
     summary.push(line);
@@ -191,5 +274,7 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     );
     println!("{line}");
     summary.push(line);
+    features::report(&format!("serialize warm: {corpus}"), &warm_featured);
+    features::report(&format!("serialize cold: {corpus}"), &cold_featured);
     summary
 }

@@ -2,7 +2,8 @@
 //! document `SERIALIZE_ROUNDS` times (default 30) into a `String` sized up front, and prints
 //! the bytes written (with `Document::html_into`, or with `SERIALIZE_STREAMING` set, with the
 //! `fmt::Write` API). With `SERIALIZE_COLD` set, each round parses the files again and times
-//! only the first serialization of each fresh tree. Under `valgrind --tool=callgrind --toggle-collect='*serialize_all*'`
+//! only the first serialization of each fresh tree. Prints the minor page faults taken while
+//! serializing too (from `/proc/self/stat`, on Linux). Under `valgrind --tool=callgrind --toggle-collect='*serialize_all*'`
 //! only the serialization is counted.
 //!
 //! `cargo run --release --example serialize_profile -- page.html...`
@@ -46,20 +47,39 @@ fn main() {
     if std::env::var_os("SERIALIZE_COLD").is_some() {
         // Each round parses every file again and times only the first serialization of
         // each fresh tree.
-        let (mut bytes, mut elapsed) = (0, std::time::Duration::ZERO);
+        let (mut bytes, mut elapsed, mut faults) = (0, std::time::Duration::ZERO, 0);
         for _ in 0..rounds {
             for (f, &size) in files.iter().zip(&sizes) {
                 let doc = html_arena::Document::parse(f);
+                let before = minor_faults();
                 let start = std::time::Instant::now();
                 bytes += serialize_all(std::slice::from_ref(&doc), &[size], 1);
                 elapsed += start.elapsed();
+                faults += minor_faults().saturating_sub(before);
             }
         }
-        println!("{bytes} bytes in {elapsed:?} (cold)");
+        println!(
+            "{bytes} bytes in {elapsed:?} (cold), {faults} minor page faults while serializing"
+        );
         return;
     }
+    let before = minor_faults();
     let start = std::time::Instant::now();
     let bytes = serialize_all(&docs, &sizes, rounds);
     let elapsed = start.elapsed();
-    println!("{bytes} bytes in {elapsed:?}");
+    let faults = minor_faults().saturating_sub(before);
+    println!("{bytes} bytes in {elapsed:?}, {faults} minor page faults");
+}
+
+/// The process's minor page faults so far (field 10 of `/proc/self/stat`; 0 where there is
+/// none).
+fn minor_faults() -> u64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0;
+    };
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    stat.rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().nth(7))
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(0)
 }

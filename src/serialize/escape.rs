@@ -76,6 +76,40 @@ pub(crate) fn window_special<const QUOTES: bool>(window: &[u8; BLOCK], len: usiz
     any_lane(&m)
 }
 
+/// Appends `s` (a short string, at most [`BLOCK`] bytes, that [`window_special`] found may
+/// need escaping) escaped for text (`QUOTES` false) or a double-quoted attribute value: one
+/// pass over its bytes, the runs between escaped characters appended whole. No searches to
+/// set up: cheaper than [`escape_with`] on strings this short (the searches pay off on
+/// longer ones: escaping the rest of a string of more than a block this way cost more
+/// instructions in total, even for rests of 40 bytes or less).
+#[inline(never)]
+pub(crate) fn escape_short_into<const QUOTES: bool>(out: &mut String, s: &str) {
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    let mut j = 0;
+    while let Some(&b) = bytes.get(j) {
+        // "Escaping a string" (13.3): `&`, U+00A0, `<` and `>`; `"` in attribute mode.
+        let (replacement, len) = match b {
+            b'&' => ("&amp;", 1),
+            b'<' => ("&lt;", 1),
+            b'>' => ("&gt;", 1),
+            b'"' if QUOTES => ("&quot;", 1),
+            0xC2 if bytes.get(j + 1) == Some(&0xA0) => ("&nbsp;", 2),
+            _ => {
+                j += 1;
+                continue;
+            }
+        };
+        // `start` follows an escaped character and `j` is ASCII or a lead byte: both are
+        // character boundaries.
+        out.push_str(s.get(start..j).unwrap_or(""));
+        out.push_str(replacement);
+        j += len;
+        start = j;
+    }
+    out.push_str(s.get(start..).unwrap_or(""));
+}
+
 /// Whether a lane of `m` is nonzero (two 16-byte words: one vector test).
 #[inline(always)]
 fn any_lane(m: &[u8; BLOCK]) -> bool {
@@ -379,6 +413,46 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The byte loop for short strings against the linear pass of `escape_with`, on every
+    /// string of up to four pieces (of at most [`BLOCK`] bytes, the windows it is given)
+    /// drawn from letters, each character to escape, both quotes, U+00A0 and other
+    /// characters starting with its lead byte or not.
+    #[test]
+    fn short_strings_match_linear_pass() {
+        let pieces = [
+            "a",
+            "&",
+            "<",
+            ">",
+            "\"",
+            "'",
+            "\u{a0}",
+            "\u{a9}",
+            "\u{e9}",
+            "bcdefghijk",
+        ];
+        let mut strings = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..4 {
+            last = last
+                .iter()
+                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            strings.extend(last.iter().cloned());
+        }
+        let mut checked = 0;
+        for s in strings.iter().filter(|s| s.len() <= BLOCK) {
+            let mut text = String::from("x");
+            escape_short_into::<false>(&mut text, s);
+            assert_eq!(text[1..], esc(s, Mode::Text), "{s:?}");
+            let mut attr = String::from("x");
+            escape_short_into::<true>(&mut attr, s);
+            assert_eq!(attr[1..], esc(s, Mode::AttrDouble), "{s:?}");
+            checked += 1;
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     fn esc(s: &str, mode: Mode) -> String {

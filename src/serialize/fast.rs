@@ -11,10 +11,13 @@
 //! `fmt` machinery. Writers other than a `String` get the output in chunks of about 16 KB
 //! through a buffer (see [`serialize_to`]).
 
+use std::cell::Cell;
 use std::fmt::{self, Write};
 use std::sync::OnceLock;
 
-use super::escape::{BLOCK, Mode, escape_into, escape_long_into, window_special};
+use super::escape::{
+    BLOCK, Mode, escape_into, escape_long_into, escape_short_into, window_special,
+};
 use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name as n};
 use crate::dom::{Attr, Document, NodeData, NodeRef, StrHandle};
 
@@ -204,10 +207,15 @@ impl Out<'_, '_> {
         if len <= BLOCK && self.s.capacity() - self.s.len() >= BLOCK {
             if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
                 let bytes: &[u8; BLOCK] = window.as_bytes().try_into().unwrap_or(&[0; BLOCK]);
-                if (RAW || !window_special::<QUOTES>(bytes, len)) && window.is_char_boundary(len) {
-                    let end = self.s.len() + len;
-                    self.s.push_str(window);
-                    self.s.truncate(end);
+                let special = !RAW && window_special::<QUOTES>(bytes, len);
+                if window.is_char_boundary(len) {
+                    if special {
+                        escape_short_into::<QUOTES>(self.s, window.get(..len).unwrap_or(""));
+                    } else {
+                        let end = self.s.len() + len;
+                        self.s.push_str(window);
+                        self.s.truncate(end);
+                    }
                     return;
                 }
             }
@@ -312,9 +320,6 @@ pub(super) fn serialize_into(
         slots: tag_slots(),
         doc,
     };
-    // Room for the depth of most pages up front: growing the stack costs more than the
-    // first few hundred bytes of output on a small page.
-    let mut stack: Vec<Open> = Vec::with_capacity(64);
     let raw_mask = if scripting {
         RAW | RAW_IF_SCRIPTING
     } else {
@@ -356,6 +361,7 @@ pub(super) fn serialize_into(
             None => return Ok(()),
         }
     };
+    let mut stack = take_frames();
     loop {
         let Some(id) = next else {
             // Done with the children of the innermost open node: close it and go on with
@@ -458,7 +464,33 @@ pub(super) fn serialize_into(
             flush(out.s)?;
         }
     }
+    give_back_frames(stack);
     Ok(())
+}
+
+thread_local! {
+    /// The frame stack of this thread's last walk, kept for the next one: a walk then
+    /// allocates nothing (an allocation and a free of room for the depth of most pages cost
+    /// about as much as serializing a small page's first dozen nodes).
+    static FRAMES: Cell<Vec<Open>> = const { Cell::new(Vec::new()) };
+}
+
+/// An empty frame stack with room for the depth of most pages: this thread's last walk's if
+/// it kept one.
+fn take_frames() -> Vec<Open> {
+    let mut frames = FRAMES.try_with(Cell::take).unwrap_or_default();
+    if frames.capacity() == 0 {
+        frames.reserve(64);
+    }
+    frames
+}
+
+/// Keeps `frames` (emptied) for this thread's next walk, unless a deep tree made it large.
+fn give_back_frames(mut frames: Vec<Open>) {
+    if frames.capacity() <= 4096 {
+        frames.clear();
+        let _ = FRAMES.try_with(|f| f.set(frames));
+    }
 }
 
 /// The first child to serialize: a template's contents' instead of its own. `templates` is

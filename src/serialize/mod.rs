@@ -645,6 +645,42 @@ mod tests {
         }
     }
 
+    /// Generated trees whose short strings hold several characters to escape (the direct
+    /// writer's byte loop for short strings) against the token path: text and attribute
+    /// values parsed from the source and set through the mutation API.
+    #[test]
+    fn short_strings_with_escapes_match_token_path() {
+        let options = SerializeOptions::default();
+        let pieces = [
+            "ab", "&", "<", ">", "\"", "'", "\u{a0}", "\u{a9}", "c\u{e9}",
+        ];
+        let mut strings = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..3 {
+            last = last
+                .iter()
+                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            strings.extend(last.iter().cloned());
+        }
+        for s in &strings {
+            let text = s.replace('&', "&amp;").replace('<', "&lt;");
+            let value = text.replace('"', "&quot;");
+            let input = format!("<p title=\"{value}\" data-v=\"{value}\">{text}</p><p>tail</p>");
+            let mut doc = Document::parse(&input);
+            let p = doc.body().unwrap().first_child().unwrap().node_id();
+            doc.set_attribute(p, "lang", s).unwrap();
+            let t = doc.new_text(s);
+            doc.append(p, t).unwrap();
+            let mut want = String::new();
+            serialize_with_options(doc.root(), false, &options, &mut want).unwrap();
+            let mut got = String::with_capacity(want.len() + 64);
+            doc.html_into(&mut got);
+            assert_eq!(got, want, "{s:?}");
+            assert_eq!(doc.html(), want, "{s:?}");
+        }
+    }
+
     /// The direct writer used for default options and the token path used for any options
     /// must agree exactly when the options are the defaults.
     #[test]
