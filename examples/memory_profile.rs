@@ -1,8 +1,9 @@
 //! Heap use of parsing, page by page: the peak heap of `Document::parse_bytes` and what the
 //! finished document keeps, per input byte and per node (a counting global allocator).
 //!
-//! `cargo run --release --example memory_profile -- [--lean] [FILE|DIR]...` (`--lean`: lean
-//! documents, `keep_source` off; default pages: the shared bench corpora,
+//! `cargo run --release --example memory_profile -- [--keep-source] [FILE|DIR]...`
+//! (`--keep-source`: documents that keep their source, `keep_source` on; the default is a lean
+//! document, which `--lean` also asks for; default pages: the shared bench corpora,
 //! `../shared/bench-corpus` and `../shared/bench-corpus-wide`, or the folders
 //! `HTML_ARENA_CORPUS` lists, when present, else the vendored pages; each folder gets its own
 //! summary line). Columns: the input's size, the nodes, the peak heap of the parse and its
@@ -62,10 +63,11 @@ fn groups(args: &[String]) -> Vec<(String, Vec<PathBuf>)> {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    // `--lean`: documents that keep their strings, not their source (`keep_source` off).
-    let lean = args.iter().any(|a| a == "--lean");
-    args.retain(|a| a != "--lean");
-    let options = html_arena::ParseOptions::default().with_keep_source(!lean);
+    // `--keep-source`: documents that keep their source (`keep_source` on); the default (and
+    // `--lean`) keeps only the strings.
+    let keep = args.iter().any(|a| a == "--keep-source");
+    args.retain(|a| a != "--lean" && a != "--keep-source");
+    let options = html_arena::ParseOptions::default().with_keep_source(keep);
     println!(
         "{:<34} {:>8} {:>7} {:>9} {:>6} {:>9} {:>7} {:>7} {:>6}",
         "page", "KB", "nodes", "peak KB", "x in", "kept KB", "B/node", "-src", "B/<"

@@ -1,5 +1,6 @@
-//! Parses files many times (for profilers). `cargo run --release --example parse_profile -- FILE... [--rounds N] [--lean]`
-//! (`--lean`: lean documents, `ParseOptions::with_keep_source(false)`)
+//! Parses files many times (for profilers). `cargo run --release --example parse_profile -- FILE... [--rounds N] [--keep-source]`
+//! (`--keep-source`: documents that keep their source, `ParseOptions::with_keep_source(true)`;
+//! the default is a lean document, which `--lean` also asks for)
 //!
 //! The parsing happens in `parse_all`, which is never inlined: under callgrind,
 //! `--toggle-collect=parse_profile::parse_all` counts the parses (and the dropping of their
@@ -12,6 +13,8 @@ fn main() {
     while let Some(a) = args.next() {
         if a == "--lean" {
             options = options.with_keep_source(false);
+        } else if a == "--keep-source" {
+            options = options.with_keep_source(true);
         } else if a == "--rounds" {
             rounds = args.next().and_then(|n| n.parse().ok()).unwrap_or(rounds);
         } else {

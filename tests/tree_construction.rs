@@ -257,6 +257,10 @@ fn main() -> ExitCode {
     let mut chunked_passed = 0usize;
     let mut failures: Vec<Failure> = Vec::new();
     let mut chunked_failures: Vec<Failure> = Vec::new();
+    // The default documents are lean (`keep_source` off); documents that keep their source
+    // store strings and find active formatting elements their own way: the same trees.
+    let mut kept_passed = 0usize;
+    let mut kept_failures: Vec<Failure> = Vec::new();
     let mut superseded_seen = 0usize;
     let mut replacements: Vec<String> = Vec::new();
     let mut case_counts: HashMap<String, usize> = HashMap::new();
@@ -327,6 +331,23 @@ fn main() -> ExitCode {
                             report,
                         });
                     }
+                    let kept = parse_whole(&case, &options.clone().with_keep_source(true));
+                    let kept_tree = match &kept {
+                        Ok(doc) => doc.dump_tree(),
+                        Err(e) => format!("error: {e}\n"),
+                    };
+                    if kept_tree == case.document {
+                        kept_passed += 1;
+                    } else {
+                        let report = format!(
+                            "FAIL (kept source) {id}\n#data\n{}\n#expected\n{}#actual\n{}",
+                            case.data, case.document, kept_tree
+                        );
+                        kept_failures.push(Failure {
+                            id: id.clone(),
+                            report,
+                        });
+                    }
                     let chunked = parse_chunked(&case, &options, seed_for(&label, case.index));
                     let chunked_tree = match &chunked {
                         Ok(doc) => doc.dump_tree(),
@@ -368,17 +389,24 @@ fn main() -> ExitCode {
 
     let verbose = std::env::var_os("TREE_CONSTRUCTION_QUIET").is_none();
     if verbose {
-        for f in failures.iter().chain(chunked_failures.iter()) {
+        for f in failures
+            .iter()
+            .chain(chunked_failures.iter())
+            .chain(kept_failures.iter())
+        {
             println!("{}", f.report);
         }
     }
-    if !failures.is_empty() || !chunked_failures.is_empty() {
+    if !failures.is_empty() || !chunked_failures.is_empty() || !kept_failures.is_empty() {
         println!("failures:");
         for f in failures.iter() {
             println!("  {}", f.id);
         }
         for f in chunked_failures.iter() {
             println!("  (chunked) {}", f.id);
+        }
+        for f in kept_failures.iter() {
+            println!("  (kept source) {}", f.id);
         }
     }
     println!(
@@ -389,7 +417,11 @@ fn main() -> ExitCode {
         "tree-construction (chunked): {chunked_passed} passed, {} failed",
         chunked_failures.len()
     );
-    if failures.is_empty() && chunked_failures.is_empty() {
+    println!(
+        "tree-construction (documents that keep their source): {kept_passed} passed, {} failed",
+        kept_failures.len()
+    );
+    if failures.is_empty() && chunked_failures.is_empty() && kept_failures.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -385,18 +385,19 @@ impl Document {
         self.encoding_confidence
     }
 
-    /// The decoded input text the document was parsed from, when the document keeps it (the
-    /// default: see [`keep_source`](crate::ParseOptions::keep_source)). A lean document keeps
-    /// only its strings (each text, comment and attribute value), not the markup around
-    /// them: `None`. (A document made empty, with no input, has the empty source.)
+    /// The decoded input text the document was parsed from, when the document keeps it (see
+    /// [`keep_source`](crate::ParseOptions::keep_source), off by default). A lean document
+    /// (the default) keeps only its strings (each text, comment and attribute value), not the
+    /// markup around them: `None`. (A document made empty, with no input, has the empty
+    /// source.)
     ///
     /// ```
     /// use html_arena::{Document, ParseOptions};
     ///
-    /// let doc = Document::parse_bytes(b"<p>caf\xe9", &ParseOptions::default())?;
+    /// let kept = ParseOptions::default().with_keep_source(true);
+    /// let doc = Document::parse_bytes(b"<p>caf\xe9", &kept)?;
     /// assert_eq!(doc.source(), Some("<p>café"));
-    /// let lean = ParseOptions::default().with_keep_source(false);
-    /// assert_eq!(Document::parse_bytes(b"<p>caf\xe9", &lean)?.source(), None);
+    /// assert_eq!(Document::parse_bytes(b"<p>caf\xe9", &ParseOptions::default())?.source(), None);
     /// # Ok::<(), html_arena::EncodingError>(())
     /// ```
     pub fn source(&self) -> Option<&str> {
@@ -501,10 +502,10 @@ impl Document {
         u32::try_from(self.attrs.len()).unwrap_or(u32::MAX)
     }
 
-    /// Adds one attribute to the run being built.
-    // (Always: the tree builder's loop over a tag's attributes is large enough that the
-    // compiler otherwise calls this, a call per attribute.)
-    #[inline(always)]
+    /// Adds one attribute to the run being built (the XML parser's; the tree builder passes
+    /// the input after the value too: [`Document::push_attr_window`]).
+    #[inline]
+    #[cfg_attr(not(feature = "xml"), allow(dead_code))]
     pub(crate) fn push_attr(
         &mut self,
         name: LocalName,
@@ -512,10 +513,26 @@ impl Document {
         value: &str,
         source_offset: Option<usize>,
     ) {
+        self.push_attr_window(name, ns, value, value, source_offset);
+    }
+
+    /// [`Document::push_attr`], with `tail`, the input from `value` on when the caller has it
+    /// (see [`Strings::push_window`](strings::Strings::push_window)).
+    // (Always: the tree builder's loop over a tag's attributes is large enough that the
+    // compiler otherwise calls this, a call per attribute.)
+    #[inline(always)]
+    pub(crate) fn push_attr_window(
+        &mut self,
+        name: LocalName,
+        ns: AttrNamespace,
+        value: &str,
+        tail: &str,
+        source_offset: Option<usize>,
+    ) {
         if self.attrs.len() >= u32::MAX as usize {
             return;
         }
-        let value = self.strings.push_maybe_source(value, source_offset);
+        let value = self.strings.push_window(value, tail, source_offset);
         let value = self.strings.pack(value);
         self.attrs.push(Attr { name, ns, value });
     }

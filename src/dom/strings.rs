@@ -1,14 +1,14 @@
 //! Where a document's text lives.
 //!
-//! A document that keeps its source (the default:
-//! [`keep_source`](crate::ParseOptions::keep_source)) holds the decoded input (`source`) and
+//! A document that keeps its source ([`keep_source`](crate::ParseOptions::keep_source) on)
+//! holds the decoded input (`source`) and
 //! a second buffer (`extra`) for every string that is not a verbatim slice of the input: text
 //! after character references or newline normalization, names lowercased by the tokenizer,
 //! strings set through the mutation API. Nodes and attributes hold a [`StrRef`] into one of
 //! the two: parsing copies nothing that the input already holds, and needs no allocation per
 //! node.
 //!
-//! A lean document (`keep_source` off) keeps only its strings: each text, comment and
+//! A lean document (`keep_source` off, the default) keeps only its strings: each text, comment and
 //! attribute value is copied into `extra` as the tree builder stores it, and `source` is only
 //! a window of the input between the chunks a parser is given (from the start of the markup
 //! being read on, for the parse errors' positions), dropped when the parse ends. On the bench
@@ -348,9 +348,67 @@ impl Strings {
     /// Stores `text` as a new string.
     #[inline]
     pub(crate) fn push(&mut self, text: &str) -> StrRef {
+        self.push_at(text, None)
+    }
+
+    /// Stores `text` as a new string; `at`, when known, is the stream offset of the input the
+    /// parser has reached (it sizes the buffer's growth). The common case (room left, a
+    /// string shorter than [`MAX_STR_LEN`]) is one capacity check and the copy.
+    #[inline(always)]
+    fn push_at(&mut self, text: &str, at: Option<usize>) -> StrRef {
+        let start = self.extra.len();
+        if self.extra.capacity() - start < text.len() || text.len() > MAX_STR_LEN {
+            return self.push_slow(text, at);
+        }
+        self.extra.push_str(text);
+        StrRef {
+            start: start | EXTRA_BIT,
+            len: text.len() as u32,
+            cap: text.len() as u32,
+        }
+    }
+
+    /// Stores `text` as a new string, like [`Strings::push_maybe_source`]; `tail` is the
+    /// input from `text` on (the same memory: `text` is its first bytes), when the caller has
+    /// it. A lean document copies a short string as one fixed-size window of `tail`, cut to
+    /// length: a vector move instead of a call to `memcpy` of run-time length (three
+    /// quarters of the strings a page stores are 16 bytes or less).
+    #[inline(always)]
+    pub(crate) fn push_window(
+        &mut self,
+        text: &str,
+        tail: &str,
+        source_offset: Option<usize>,
+    ) -> StrRef {
+        const WINDOW: usize = 32;
+        if !self.keep_source {
+            let start = self.extra.len();
+            if text.len() <= WINDOW
+                && self.extra.capacity() - start >= WINDOW
+                && std::ptr::eq(text.as_ptr(), tail.as_ptr())
+            {
+                if let Some(window) = tail.get(..WINDOW) {
+                    // (`text` is `tail`'s first bytes, so its end is a char boundary of the
+                    // window.)
+                    self.extra.push_str(window);
+                    self.extra.truncate(start + text.len());
+                    return StrRef {
+                        start: start | EXTRA_BIT,
+                        len: text.len() as u32,
+                        cap: text.len() as u32,
+                    };
+                }
+            }
+        }
+        self.push_maybe_source(text, source_offset)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn push_slow(&mut self, text: &str, at: Option<usize>) -> StrRef {
         let text = truncate(text, MAX_STR_LEN);
         let start = self.extra.len();
-        self.grow_extra(text.len());
+        self.grow_extra(text.len(), at);
         self.extra.push_str(text);
         StrRef {
             start: start | EXTRA_BIT,
@@ -367,30 +425,41 @@ impl Strings {
             Some(offset) if self.keep_source && self.is_source_slice(text, offset) => {
                 StrRef::source(offset, text.len())
             }
-            _ => self.push(text),
+            _ => self.push_at(text, source_offset),
         }
     }
 
     /// Makes room for `more` bytes at the end of `extra`. A lean parse copies every string
     /// there, so its growth is sized (not doubled, which would leave up to half of the
-    /// document's largest buffer unused at the parse's peak): when the input's length is
-    /// known and it arrives in chunks (`parse_bytes` decodes 64 KiB at a time), from the rate
-    /// of string bytes per input byte so far; else by a quarter.
+    /// document's largest buffer unused at the parse's peak, nor by a quarter, which copies
+    /// the buffer again and again): when the input's length is known, room for the rest of
+    /// it at the rate of string bytes per input byte so far, measured at `at` (the stream
+    /// offset the parser has reached, when the caller knows it; else the end of the input
+    /// seen so far, which is the rate only when the input arrives in chunks, as
+    /// `parse_bytes` decodes it 64 KiB at a time); else by a quarter.
     #[inline]
-    fn grow_extra(&mut self, more: usize) {
+    fn grow_extra(&mut self, more: usize, at: Option<usize>) {
         if self.extra.capacity() - self.extra.len() < more && !self.keep_source {
-            let len = self.extra.len();
-            // When the input's length is known: room for the rest of it at the rate of
-            // string bytes per input byte seen so far (one growth, near the size needed).
-            let rest = self.expected_input.saturating_sub(self.input_end);
-            let grow = if rest > 0 && self.input_end > 0 {
-                let expected = len as u128 * rest as u128 / self.input_end as u128;
-                usize::try_from(expected).unwrap_or(usize::MAX) / 16 * 17
-            } else {
-                len / 4
-            };
-            self.extra.reserve_exact(more.max(grow).max(4096));
+            self.grow_extra_sized(more, at);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_extra_sized(&mut self, more: usize, at: Option<usize>) {
+        let len = self.extra.len();
+        let seen = match at {
+            Some(at) if at > 0 && at <= self.input_end => at,
+            _ => self.input_end,
+        };
+        let rest = self.expected_input.saturating_sub(seen);
+        let grow = if rest > 0 && seen > 0 {
+            let expected = len as u128 * rest as u128 / seen as u128;
+            usize::try_from(expected).unwrap_or(usize::MAX) / 16 * 17
+        } else {
+            len / 4
+        };
+        self.extra.reserve_exact(more.max(grow).max(4096));
     }
 
     #[inline]
@@ -434,7 +503,7 @@ impl Strings {
             // At the end of `extra`: grow in place (dropping any unused room first).
             if reserved_end == self.extra.len() {
                 self.extra.truncate(end);
-                self.grow_extra(text.len());
+                self.grow_extra(text.len(), source_offset);
                 self.extra.push_str(text);
                 r.len += text.len() as u32;
                 r.cap = r.len;
@@ -450,7 +519,7 @@ impl Strings {
             // other strings are added after it.
             let new_len = r.len as usize + text.len();
             let cap = new_len.saturating_mul(2).min(MAX_STR_LEN);
-            self.grow_extra(cap);
+            self.grow_extra(cap, source_offset);
             let new_start = self.extra.len();
             self.extra.extend_from_within(start..end);
             self.extra.push_str(text);

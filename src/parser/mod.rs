@@ -103,12 +103,13 @@ pub struct ParseOptions {
     /// about 40 bytes per node.
     pub source_positions: bool,
     /// Keep the decoded input in the document ([`Document::source`](crate::Document::source)):
-    /// on by default. Text and attribute values that are verbatim input then refer to it
-    /// instead of being copied, which is the fastest way to build the tree. Off, a *lean*
-    /// document keeps its strings (each text, comment and attribute value, copied as the
-    /// tree is built) but not the markup around them: 0.05 to 0.54 bytes per input byte
-    /// less (more where markup is dense), of what the document keeps and of the parse's
-    /// peak, for 4% to 8% more parse time (see `docs/BENCHMARKS.md`). Always on with
+    /// off by default. Off, a *lean* document keeps its strings (each text, comment and
+    /// attribute value, copied as the tree is built) but not the markup around them: 0.05 to
+    /// 0.54 bytes per input byte less than a document that keeps its source (more where
+    /// markup is dense), of what the document keeps and of the parse's peak. On, text and
+    /// attribute values that are verbatim input refer to it instead of being copied, which
+    /// builds the tree up to 4% faster (see `docs/BENCHMARKS.md`), and
+    /// [`Document::source`](crate::Document::source) returns the input. Always on with
     /// [`source_positions`](ParseOptions::source_positions), whose spans point into it, for a
     /// [`ScriptingParser`](crate::ScriptingParser) and for fragments.
     pub keep_source: bool,
@@ -132,7 +133,7 @@ impl Default for ParseOptions {
             max_nodes: None,
             max_depth: None,
             source_positions: false,
-            keep_source: true,
+            keep_source: false,
             #[cfg(feature = "url")]
             url: None,
         }
@@ -234,15 +235,16 @@ impl ParseOptions {
     }
 
     /// Sets [`keep_source`](ParseOptions::keep_source): keep the decoded input in the
-    /// document (the default), or build a lean document that keeps only its strings.
+    /// document, or build a lean document that keeps only its strings (the default).
     ///
     /// ```
     /// use html_arena::{Document, ParseOptions};
     ///
-    /// assert_eq!(Document::parse("<p>x").source(), Some("<p>x"));
-    /// let lean = Document::parse_with("<p>x", &ParseOptions::default().with_keep_source(false));
+    /// let lean = Document::parse("<p>x");
     /// assert_eq!(lean.source(), None);
     /// assert_eq!((lean.body().unwrap().text(), lean.input_len()), ("x".into(), 4));
+    /// let kept = Document::parse_with("<p>x", &ParseOptions::default().with_keep_source(true));
+    /// assert_eq!(kept.source(), Some("<p>x"));
     /// ```
     pub fn with_keep_source(mut self, on: bool) -> Self {
         self.keep_source = on;
@@ -469,6 +471,41 @@ impl Pipeline {
         self.tokenizer.feed(text, &mut self.builder);
     }
 
+    /// Parses `text`, the whole input, and ends it. A lean parse then positions its errors
+    /// once, over the whole input (as a document that keeps its source does), instead of
+    /// carrying a position to the end of each piece for errors still to come: the end of
+    /// the input is still at hand when they come.
+    fn feed_all(&mut self, text: &str) {
+        if self.network.is_some() || self.lean.is_none() || self.builder.error_limit == 0 {
+            self.feed(text);
+            self.end();
+            return;
+        }
+        let strings = &mut self.builder.doc.strings;
+        let mut lookahead = text.len().min(LEAN_LOOKAHEAD);
+        while !text.is_char_boundary(lookahead) {
+            lookahead -= 1;
+        }
+        let piece_base = strings.source_end();
+        strings.begin_piece(text.len(), &text[..lookahead]);
+        if !self.builder.stopped {
+            self.tokenizer.feed(text, &mut self.builder);
+        }
+        // The window keeps what the end of the input may still point at (held-back
+        // characters: see `feed_lean`).
+        let mut keep_from = self.tokenizer.oldest_needed_offset();
+        if let Some(offset) = self.builder.oldest_needed_offset() {
+            keep_from = keep_from.min(offset);
+        }
+        let strings = &mut self.builder.doc.strings;
+        let keep_from = keep_from
+            .max(strings.source_base())
+            .min(strings.source_end());
+        strings.end_piece(text, piece_base, keep_from);
+        self.end();
+        self.position_errors_over((text, piece_base, ""));
+    }
+
     /// A document that does not keep its source: parses the next piece of text. When parse
     /// errors are kept, the window holds the input from the earliest offset a token or error
     /// still to come can point at: the tail kept from earlier pieces and, while the piece is
@@ -530,13 +567,34 @@ impl Pipeline {
         };
         new.sort_by_key(error_order);
         let window = (doc.strings.source.as_str(), doc.strings.source_base(), rest);
-        for error in new.iter_mut() {
+        Self::position(lean, new, window);
+        lean.resolved = doc.errors.len();
+    }
+
+    /// A lean parse: gives the errors found since the last call their lines and columns,
+    /// from `window` (text, its stream offset, the text after it), which holds the input
+    /// from the tracker's checkpoint on.
+    fn position_errors_over(&mut self, window: (&str, usize, &str)) {
+        let Some(lean) = self.lean.as_mut() else {
+            return;
+        };
+        let doc = &mut self.builder.doc;
+        let Some(new) = doc.errors.get_mut(lean.resolved..) else {
+            return;
+        };
+        new.sort_by_key(error_order);
+        Self::position(lean, new, window);
+        lean.resolved = doc.errors.len();
+    }
+
+    /// Positions `errors` (sorted) with `lean`'s tracker over `window`.
+    fn position(lean: &mut LeanErrors, errors: &mut [ParseError], window: (&str, usize, &str)) {
+        for error in errors.iter_mut() {
             if error.offset < lean.tracker.offset() {
                 lean.tracker = lean.checkpoint.clone();
             }
             (error.line, error.column) = lean.tracker.position_across(window, error.offset);
         }
-        lean.resolved = doc.errors.len();
     }
 
     /// Ends the input (the end-of-file token). Later calls do nothing.
@@ -852,7 +910,7 @@ impl Document {
     pub fn parse_with(html: &str, options: &ParseOptions) -> Document {
         let mut pipeline = Pipeline::document(options);
         pipeline.reserve(html.as_bytes());
-        pipeline.feed(html);
+        pipeline.feed_all(html);
         pipeline.into_document(encoding_rs::UTF_8, Confidence::Irrelevant)
     }
 
@@ -1090,7 +1148,8 @@ mod tests {
     #[test]
     fn verbatim_text_is_not_copied_when_the_source_is_kept() {
         let lean = ParseOptions::default().with_keep_source(false);
-        for (options, offset) in [(ParseOptions::default(), Some(3)), (lean, None)] {
+        let kept = ParseOptions::default().with_keep_source(true);
+        for (options, offset) in [(kept, Some(3)), (lean, None)] {
             let doc = Document::parse_with("<p>hello world</p>", &options);
             let p = doc.body().unwrap().first_child().unwrap();
             let text = p.first_child().unwrap();
@@ -1115,7 +1174,7 @@ mod tests {
                 input.push_str(&format!("<table>{}x</table>", " \n".repeat(30_000)));
             }
         }
-        let kept = Document::parse_with(&input, &ParseOptions::default());
+        let kept = Document::parse_with(&input, &ParseOptions::default().with_keep_source(true));
         let mut pipeline = Pipeline::document(&ParseOptions::default().with_keep_source(false));
         pipeline.reserve(input.as_bytes());
         let mut widest = 0;
@@ -1138,7 +1197,7 @@ mod tests {
         // Characters held back at a piece boundary (a `<`, `</`, a `&` that starts no
         // reference) in table text, whose errors are per character, and CRLFs.
         let input = "<table>\r\nx&notanentity y< z</ w&amp;\r\n<td>&#x;\r</table><textarea>a</t b</textarea>\r\n&nota";
-        let kept = Document::parse_with(input, &ParseOptions::default());
+        let kept = Document::parse_with(input, &ParseOptions::default().with_keep_source(true));
         assert!(kept.errors().len() > 20);
         for split in (0..=input.len()).filter(|&i| input.is_char_boundary(i)) {
             let mut pipeline = Pipeline::document(&ParseOptions::default().with_keep_source(false));
@@ -1147,6 +1206,97 @@ mod tests {
             let lean = pipeline.into_document(encoding_rs::UTF_8, Confidence::Irrelevant);
             assert_eq!(lean.dump_tree(), kept.dump_tree(), "split at {split}");
             assert_eq!(lean.errors(), kept.errors(), "split at {split}");
+        }
+    }
+
+    #[test]
+    fn a_lean_parse_builds_the_kept_tree_when_the_formatting_list_is_long() {
+        // A lean document searches a short list of active formatting elements and maps a
+        // long one (more than 16 entries), back and forth: misnested formatting elements
+        // (the adoption agency), Noah's Ark, markers and clones, in random tag soup.
+        let tags = [
+            "<b>",
+            "</b>",
+            "<i>",
+            "</i>",
+            "<a href=x>",
+            "</a>",
+            "<font size=2>",
+            "</font>",
+            "<nobr>",
+            "</nobr>",
+            "<p>",
+            "</p>",
+            "<div>",
+            "</div>",
+            "<table><td>",
+            "</table>",
+            "<em class=c>",
+            "</em>",
+            "<u>",
+            "</u>",
+            "text ",
+            "<applet>",
+            "</applet>",
+        ];
+        let mut state: u64 = 0x1234_5678_9abc_def1;
+        for round in 0..200 {
+            let mut input = String::new();
+            for _ in 0..(20 + round * 2) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Opening tags more often, so that the list grows past 16 entries.
+                let i = (state % 40) as usize;
+                match tags.get(i) {
+                    Some(tag) => input.push_str(tag),
+                    // Distinct attributes: past Noah's Ark's three of a kind.
+                    None => input.push_str(&format!("<b id={}>", state % 50)),
+                }
+            }
+            let kept =
+                Document::parse_with(&input, &ParseOptions::default().with_keep_source(true));
+            let lean =
+                Document::parse_with(&input, &ParseOptions::default().with_keep_source(false));
+            assert_eq!(lean.dump_tree(), kept.dump_tree(), "{input}");
+            assert_eq!(lean.errors(), kept.errors(), "{input}");
+        }
+    }
+
+    #[test]
+    fn a_lean_whole_parse_positions_errors_as_the_kept_document() {
+        // `parse_with` positions a lean document's errors once, over the whole input: the
+        // same lines and columns as the kept document's, including the end-of-file errors
+        // and characters held back at the end (a `<`, `</`, `&` that turn out to be text).
+        let bodies = [
+            "<table>\r\nx&notanentity y< z</ w&amp;\r\n<td>&#x;\r</table>",
+            "<p>line\none\r\n<div>é\u{1F600} <b><i></b></i>\r\n",
+            "<table><tr>ab\r\ncd",
+            "",
+        ];
+        let ends = [
+            "",
+            "<",
+            "</",
+            "&",
+            "&no",
+            "<!--",
+            "<a href='x",
+            "\r",
+            "\r\n<",
+            "x\u{0}",
+        ];
+        let lean = ParseOptions::default().with_keep_source(false);
+        for body in bodies {
+            for end in ends {
+                // (Past the first 64 bytes, which the window holds while a piece is read.)
+                let input = format!("<!-- {} -->{body}{end}", "x".repeat(100));
+                let kept =
+                    Document::parse_with(&input, &ParseOptions::default().with_keep_source(true));
+                let doc = Document::parse_with(&input, &lean);
+                assert_eq!(doc.dump_tree(), kept.dump_tree(), "{input:?}");
+                assert_eq!(doc.errors(), kept.errors(), "{input:?}");
+            }
         }
     }
 }

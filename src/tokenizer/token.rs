@@ -215,6 +215,21 @@ impl<'t> Tag<'t> {
         }
     }
 
+    /// [`Tag::raw_value_and_source`], and the input from the value on (the value itself when
+    /// it is not a slice of the current chunk).
+    #[inline]
+    pub(crate) fn raw_value_with_tail(&self, raw: &RawAttr) -> (&'t str, Option<usize>, &'t str) {
+        if !raw.value_owned {
+            let (start, end) = raw.value.in_chunk(self.input_base);
+            if let (Some(text), Some(tail)) = (self.input.get(start..end), self.input.get(start..))
+            {
+                return (text, Some(self.input_base.wrapping_add(start)), tail);
+            }
+        }
+        let (text, source) = self.raw_value_and_source(raw);
+        (text, source, text)
+    }
+
     /// [`Tag::raw_value_and_source`] of a value before the current chunk.
     #[cold]
     #[inline(never)]

@@ -162,6 +162,10 @@ struct Slot {
     live: bool,
 }
 
+/// The longest list whose entries are found by searching it when there is no table by node
+/// (see [`ActiveFormatting`]'s `by_node_map`).
+const SCAN_LIMIT: usize = 16;
+
 /// A handle to an entry of the list (valid until the entry is removed).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) struct EntryRef(u32);
@@ -177,10 +181,14 @@ pub(crate) struct ActiveFormatting {
     /// Slot + 1 of each element's entry, indexed by arena index, when the parser reserved
     /// the table ([`ActiveFormatting::reserve_nodes`]; 0: not in the list)...
     by_node: Vec<u32>,
-    /// ...else the slot of each element's entry in a map (a lean document: the table would
-    /// cost 4 bytes per node at the parse's peak, and it is read only by the adoption agency
-    /// and a few end tags).
+    /// ...else (a lean document: the table would cost 4 bytes per node at the parse's peak,
+    /// and it is read only by the adoption agency and a few end tags) the slot of each
+    /// element's entry in a map, kept only while the list is long (`mapped`): a list of at
+    /// most [`SCAN_LIMIT`] entries, what pages have nearly always, is searched instead, which
+    /// costs less than a map's insertion and removal for each formatting element.
     by_node_map: HashMap<NodeId, u32, IdHash>,
+    /// Whether `by_node_map` is kept (see there).
+    mapped: bool,
     /// For each (section depth, key): the slots of the entries, oldest first (at most 3).
     by_key: HashMap<(u32, u64), SameKey, KeyHasherBuilder>,
     /// For each formatting name: (slot, generation) of its entries in list order; stale pairs
@@ -216,6 +224,7 @@ impl ActiveFormatting {
             markers: 0,
             by_node: Vec::new(),
             by_node_map: HashMap::with_hasher(IdHash),
+            mapped: false,
             by_key: HashMap::with_hasher(KeyHasherBuilder),
             by_name: Default::default(),
             seed: std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64),
@@ -300,8 +309,8 @@ impl ActiveFormatting {
     #[inline]
     pub(crate) fn find(&self, node: NodeId) -> Option<EntryRef> {
         if self.by_node.is_empty() {
-            if self.by_node_map.is_empty() {
-                return None;
+            if !self.mapped {
+                return self.scan(node);
             }
             return self.by_node_map.get(&node).map(|&s| EntryRef(s));
         }
@@ -309,6 +318,26 @@ impl ActiveFormatting {
             Some(&s) if s > 0 => Some(EntryRef(s - 1)),
             _ => None,
         }
+    }
+
+    /// The entry of `node`, searched from the end of the list (which then holds at most
+    /// [`SCAN_LIMIT`] entries).
+    fn scan(&self, node: NodeId) -> Option<EntryRef> {
+        let mut s = self.tail;
+        while s != NIL {
+            let slot = &self.slots[s as usize];
+            if slot.item == Item::Element(node) {
+                return Some(EntryRef(s));
+            }
+            s = slot.prev;
+        }
+        None
+    }
+
+    /// The number of entries (elements and markers).
+    #[inline]
+    fn live_slots(&self) -> usize {
+        self.slots.len() - self.free.len()
     }
 
     /// Whether `node` is in the list.
@@ -334,7 +363,21 @@ impl ActiveFormatting {
     /// (the parser's estimate of the document's size), so that it is not grown and copied as
     /// the document grows. Without it the entries are found through a map.
     pub(crate) fn reserve_nodes(&mut self, nodes: usize) {
-        if self.by_node.len() < nodes && self.by_node_map.is_empty() {
+        // (Not while a map or search finds an element's entry: only an empty list switches.)
+        let no_elements = if self.mapped {
+            self.by_node_map.is_empty()
+        } else {
+            self.by_node.is_empty() && self.live_slots() <= SCAN_LIMIT && {
+                let mut s = self.tail;
+                let mut any = false;
+                while s != NIL {
+                    any |= self.slots[s as usize].item != Item::Marker;
+                    s = self.slots[s as usize].prev;
+                }
+                !any
+            }
+        };
+        if self.by_node.len() < nodes && (!self.by_node.is_empty() || no_elements) {
             // (A fresh zeroed allocation, not a fill.)
             let mut by_node = vec![0; nodes];
             by_node[..self.by_node.len()].copy_from_slice(&self.by_node);
@@ -344,10 +387,12 @@ impl ActiveFormatting {
 
     fn set_by_node(&mut self, node: NodeId, slot: Option<u32>) {
         if self.by_node.is_empty() {
-            match slot {
-                Some(s) => self.by_node_map.insert(node, s),
-                None => self.by_node_map.remove(&node),
-            };
+            if self.mapped {
+                match slot {
+                    Some(s) => self.by_node_map.insert(node, s),
+                    None => self.by_node_map.remove(&node),
+                };
+            }
             return;
         }
         let i = usize::from(node);
@@ -361,7 +406,11 @@ impl ActiveFormatting {
         self.by_node[i] = slot.map_or(0, |s| s + 1);
     }
 
+    #[inline]
     fn alloc(&mut self, item: Item, name: LocalName, key: Option<u64>, depth: u32) -> u32 {
+        if self.by_node.is_empty() && !self.mapped && self.live_slots() >= SCAN_LIMIT {
+            self.start_map();
+        }
         let slot = Slot {
             prev: NIL,
             next: NIL,
@@ -540,6 +589,31 @@ impl ActiveFormatting {
         freed.live = false;
         freed.generation = freed.generation.wrapping_add(1);
         self.free.push(s);
+        if self.mapped && self.by_node.is_empty() && self.live_slots() <= SCAN_LIMIT / 2 {
+            // Short again: back to searching. (Half the limit, so that the map is built
+            // again only after as many entries were added as it then holds.)
+            self.mapped = false;
+            if self.by_node_map.capacity() > 4 * SCAN_LIMIT {
+                self.by_node_map = HashMap::with_hasher(IdHash);
+            } else {
+                self.by_node_map.clear();
+            }
+        }
+    }
+
+    /// The list outgrew [`SCAN_LIMIT`]: its elements' entries go into the map.
+    #[cold]
+    #[inline(never)]
+    fn start_map(&mut self) {
+        self.mapped = true;
+        let mut s = self.tail;
+        while s != NIL {
+            let slot = self.slots[s as usize];
+            if let Item::Element(node) = slot.item {
+                self.by_node_map.insert(node, s);
+            }
+            s = slot.prev;
+        }
     }
 
     /// Removes the entry of `node`, if any.

@@ -219,10 +219,11 @@ impl TreeBuilder {
                     Some(id) => id,
                     None => self.doc.intern(t.raw_name(a)),
                 };
-                let (value, source) = t.raw_value_and_source(a);
+                let (value, source, tail) = t.raw_value_with_tail(a);
                 if ns == Namespace::Html {
                     // No attribute adjustments, integration point or xmlns checks in HTML.
-                    self.doc.push_attr(name, AttrNamespace::None, value, source);
+                    self.doc
+                        .push_attr_window(name, AttrNamespace::None, value, tail, source);
                     continue;
                 }
                 let (attr_ns, local) = foreign::adjust_attribute(name, ns);
@@ -247,7 +248,8 @@ impl TreeBuilder {
                     };
                     xmlns_error |= value != expected;
                 }
-                self.doc.push_attr(local, attr_ns, value, source);
+                self.doc
+                    .push_attr_window(local, attr_ns, value, tail, source);
             }
         }
         if xmlns_error {
