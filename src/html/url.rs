@@ -250,9 +250,14 @@ fn frozen_base_url(href: &str, fallback: &BaseUrl, doc: &Document) -> BaseUrl {
         Ok(Resolved::Url(url)) if url.scheme() != "data" && url.scheme() != "javascript" => {
             BaseUrl { url, file: None }
         }
-        Ok(Resolved::File(file)) => BaseUrl {
-            url: Url::parse(&file.serialize()).unwrap_or_else(|_| fallback.url.clone()),
-            file: Some(file),
+        // A serialization the `url` crate cannot read back: the fallback for both, so that
+        // `base_url()` and resolution agree.
+        Ok(Resolved::File(file)) => match Url::parse(&file.serialize()) {
+            Ok(url) => BaseUrl {
+                url,
+                file: Some(file),
+            },
+            Err(_) => fallback.clone(),
         },
         _ => fallback.clone(),
     }

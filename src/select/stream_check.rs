@@ -75,21 +75,18 @@ impl Window {
     /// A position no larger than `bound + period + at_least` that every `an+b` test of the
     /// window answers as it answers `index` (1-based), and at least `at_least` (which is at
     /// most `index`).
-    pub(crate) fn reduce(self, index: u32, at_least: u32) -> u32 {
-        let mut r = if index <= self.bound {
+    pub(crate) fn reduce(self, index: u64, at_least: u64) -> u64 {
+        let (bound, period) = (u64::from(self.bound), u64::from(self.period));
+        let mut r = if index <= bound {
             index
-        } else if self.period == 0 {
-            self.bound + 1
+        } else if period == 0 {
+            bound + 1
         } else {
-            self.bound + 1 + (index - self.bound - 1) % self.period
+            bound + 1 + (index - bound - 1) % period
         };
         while r < at_least {
             // (Beyond `bound` with period 0 any position is alike; else whole periods.)
-            r = if self.period == 0 {
-                at_least
-            } else {
-                r + self.period
-            };
+            r = if period == 0 { at_least } else { r + period };
         }
         r
     }
@@ -509,7 +506,7 @@ mod tests {
     fn a_window_answers_as_the_real_position() {
         let tests = [(2, 1), (0, 3), (-1, 4), (3, 0)];
         let w = Window::of(&tests).unwrap();
-        let matches = |i: u32, (a, b): (i32, i32)| {
+        let matches = |i: u64, (a, b): (i32, i32)| {
             let d = i as i64 - b as i64;
             if a == 0 {
                 d == 0
@@ -521,7 +518,7 @@ mod tests {
             // (The position of a type is never past the position among all.)
             for at_least in [1, 3, 9].into_iter().filter(|&a| a <= i) {
                 let r = w.reduce(i, at_least);
-                assert!(r >= at_least && r <= w.bound + w.period + at_least);
+                assert!(r >= at_least && r <= u64::from(w.bound + w.period) + at_least);
                 for t in tests {
                     assert_eq!(matches(i, t), matches(r, t), "{i} {t:?} -> {r}");
                 }

@@ -163,6 +163,13 @@
 //! bytes are held to the end, as [`Parser::write`] does; declare the encoding or set
 //! [`ParseOptions::transport_encoding`]), many distinct element or attribute names (they
 //! are interned), and parse errors (at most [`ParseOptions::max_errors`]).
+//!
+//! Time: each match is copied with its chain of ancestor elements when a selector looks at
+//! ancestors (a descendant or child combinator), and with a bounded number of stand-ins
+//! per level when a selector tests positions: the cost of a match grows with its depth.
+//! On ordinary pages that is a few dozen levels; a document with thousands of nested
+//! elements and many matches inside them costs depth × matches (a known limit of the
+//! copy-per-match design: a full parse does not pay it).
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -377,11 +384,11 @@ struct Level {
     open: bool,
     /// Its position among its parent's element children, and among those of its type
     /// (from 1; when a selector tests positions).
-    pos: (u32, u32),
+    pos: (u64, u64),
     /// The element children the walk has entered so far...
-    children: u32,
+    children: u64,
     /// ...and how many of each type (when a selector tests positions of a type).
-    types: HashMap<(Namespace, LocalName), u32>,
+    types: HashMap<(Namespace, LocalName), u64>,
     /// With a `+` combinator: its last element child the walk has passed (not freed until
     /// the next one is passed)...
     keep: Option<Id>,
@@ -395,14 +402,14 @@ struct Level {
 impl Level {
     /// The position a new element child `e` has: among the element children, and among
     /// those of its type.
-    fn position_of(&self, e: &ElementData) -> (u32, u32) {
+    fn position_of(&self, e: &ElementData) -> (u64, u64) {
         let of_type = self.types.get(&(e.ns, e.name)).copied().unwrap_or(0);
-        (self.children + 1, of_type + 1)
+        (self.children.saturating_add(1), of_type.saturating_add(1))
     }
 
     /// Counts the element child `e` (`by` 1), or takes it back (-1).
     fn count(&mut self, e: &ElementData, by: i32, types: bool) {
-        let add = |n: u32| n.saturating_add_signed(by);
+        let add = |n: u64| n.saturating_add_signed(i64::from(by));
         self.children = add(self.children);
         if types {
             let n = self.types.entry((e.ns, e.name)).or_insert(0);
@@ -414,7 +421,7 @@ impl Level {
 /// Where a decided element is: the walk's path to its parent, and its position.
 struct Place<'a> {
     path: &'a [Level],
-    pos: (u32, u32),
+    pos: (u64, u64),
     /// Its previous element sibling (with a `+` combinator).
     prev: Option<Id>,
 }

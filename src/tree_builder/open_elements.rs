@@ -306,7 +306,13 @@ impl OpenElements {
     /// A stack for a new parse: the tables of the last parse this thread finished (see
     /// [`OpenElements::recycle`]), emptied, or new ones.
     pub(crate) fn for_parse() -> OpenElements {
-        SPARE.with(|spare| spare.take()).unwrap_or_default()
+        // `try_with`: a parse while the thread's locals are torn down (from another
+        // thread-local's `Drop`) gets new tables instead of a panic.
+        SPARE
+            .try_with(|spare| spare.take())
+            .ok()
+            .flatten()
+            .unwrap_or_default()
     }
 
     /// The parse is over: keeps this stack's tables (emptied, their room kept) for the next
@@ -319,7 +325,7 @@ impl OpenElements {
             room += list.capacity();
             list.clear();
         }
-        if room > SPARE_ROOM || self.other_by_name.len() > 64 {
+        if room > SPARE_ROOM || self.other_by_name.capacity() > 64 {
             return;
         }
         self.entries.clear();
@@ -345,7 +351,7 @@ impl OpenElements {
                 *list = Vec::new();
             }
         }
-        SPARE.with(|spare| spare.set(Some(self)));
+        let _ = SPARE.try_with(|spare| spare.set(Some(self)));
     }
 
     // ---------------------------------------------------------------------------------------
