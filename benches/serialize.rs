@@ -26,6 +26,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use common::clock::Clock;
+use common::faults::minor_faults;
 use common::features::{self, Features};
 
 use html5ever::driver::ParseOpts;
@@ -81,19 +82,6 @@ struct Cold {
     h5_raw: Duration,
     arena_faults: u64,
     h5_faults: u64,
-}
-
-/// The process's minor page faults so far (field 10 of `/proc/self/stat`; 0 where there is
-/// none).
-fn minor_faults() -> u64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return 0;
-    };
-    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
-    stat.rsplit_once(')')
-        .and_then(|(_, rest)| rest.split_whitespace().nth(7))
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(0)
 }
 
 /// Times one serialization of a freshly parsed tree per round, for each parser, interleaved;

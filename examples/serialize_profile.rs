@@ -8,7 +8,12 @@
 //!
 //! `cargo run --release --example serialize_profile -- page.html...`
 
+#[path = "../benches/common/faults.rs"]
+mod faults;
+
 use std::hint::black_box;
+
+use faults::minor_faults;
 
 /// Serializes every document `rounds` times; returns the bytes written.
 #[inline(never)]
@@ -69,17 +74,4 @@ fn main() {
     let elapsed = start.elapsed();
     let faults = minor_faults().saturating_sub(before);
     println!("{bytes} bytes in {elapsed:?}, {faults} minor page faults");
-}
-
-/// The process's minor page faults so far (field 10 of `/proc/self/stat`; 0 where there is
-/// none).
-fn minor_faults() -> u64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return 0;
-    };
-    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
-    stat.rsplit_once(')')
-        .and_then(|(_, rest)| rest.split_whitespace().nth(7))
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(0)
 }

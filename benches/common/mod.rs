@@ -8,6 +8,7 @@
 
 pub mod alloc;
 pub mod clock;
+pub mod faults;
 pub mod features;
 
 use std::path::{Path, PathBuf};
