@@ -2,6 +2,8 @@
 //! (standard input, `-h`, `--version`, short flags, several selectors, removal, pretty HTML,
 //! JSON, trimmed and rendered text) and the encoding choice.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -12,18 +14,7 @@ const PAGE: &str = "<!DOCTYPE html><title>T</title>
 
 /// Runs the command with `args`, `stdin` as its standard input.
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_html-arena"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("piped");
-    // (A command that reads no input, like `--help`, may be gone already.)
-    let _ = input.write_all(stdin);
-    drop(input);
-    child.wait_with_output().expect("the binary ends")
+    common::run_command(args, stdin)
 }
 
 /// Runs it on `PAGE`; expects success and returns standard output.

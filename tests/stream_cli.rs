@@ -1,26 +1,13 @@
 //! `html-arena --stream`: the same output as without `--stream` (on the vendored real pages
 //! and a misnested page), and a selector streaming refuses exits with status 2 and the reason.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::process::Output;
+
+/// Runs the command with `args`, `stdin` as its standard input.
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_html-arena"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // (From another thread: a streaming run writes its output while it still reads.)
-    let mut input = child.stdin.take().expect("piped");
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let out = child.wait_with_output().expect("the binary ends");
-    writer.join().expect("the writer ends");
-    out
+    common::run_command(args, stdin)
 }
 
 #[test]

@@ -56,3 +56,26 @@ pub fn str_chunks<'a>(
         rest = tail;
     }
 }
+
+/// Runs the `html-arena` command with `args` and `stdin` as its standard input, written from
+/// another thread (a streaming run writes its output while it still reads; a command that
+/// reads no input, like `--help`, may be gone before it is written).
+pub fn run_command(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_html-arena"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().expect("the binary ends");
+    writer.join().expect("the writer ends");
+    out
+}
