@@ -302,8 +302,9 @@ struct Open {
 }
 
 /// Serializes `node` (with `include_self`) or its children into `out`, calling `flush` on
-/// `out` whenever it holds `limit` bytes or more (after a node is written).
-pub(super) fn serialize_into(
+/// `out` whenever it holds `limit` bytes or more (after a node is written) when `FLUSH` is
+/// set (without it, the output is never flushed: no check per node).
+pub(super) fn serialize_into<const FLUSH: bool>(
     node: NodeRef<'_>,
     include_self: bool,
     out: &mut String,
@@ -460,7 +461,7 @@ pub(super) fn serialize_into(
                 }
             }
         }
-        if out.s.len() >= limit {
+        if FLUSH && out.s.len() >= limit {
             flush(out.s)?;
         }
     }
@@ -548,9 +549,12 @@ fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usiz
             }
         }
         out.string::<false, true>(a.value);
-        out.byte(b'"');
+        if i + 1 < attrs.len() {
+            out.byte(b'"');
+        }
     }
-    out.byte(b'>');
+    // The last value's closing quote and the tag's `>` in one append.
+    out.put("\">");
     flags
 }
 
@@ -565,7 +569,7 @@ pub(super) fn serialize_to<W: Write + ?Sized>(
     w: &mut W,
 ) -> fmt::Result {
     let mut buf = String::with_capacity(CHUNK + 256);
-    serialize_into(
+    serialize_into::<true>(
         node,
         include_self,
         &mut buf,
@@ -586,11 +590,11 @@ pub(super) fn serialize_to_string(
     capacity: usize,
 ) -> String {
     let mut out = String::with_capacity(capacity);
-    let _ = serialize_into(node, include_self, &mut out, usize::MAX, &mut |_| Ok(()));
+    let _ = serialize_into::<false>(node, include_self, &mut out, usize::MAX, &mut |_| Ok(()));
     out
 }
 
 /// Appends to `out`, straight into its buffer.
 pub(super) fn serialize_append(node: NodeRef<'_>, include_self: bool, out: &mut String) {
-    let _ = serialize_into(node, include_self, out, usize::MAX, &mut |_| Ok(()));
+    let _ = serialize_into::<false>(node, include_self, out, usize::MAX, &mut |_| Ok(()));
 }
