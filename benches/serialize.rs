@@ -15,6 +15,11 @@
 //! correlation of the per-page ratio with page features and the features of the lowest tenth
 //! (`common::features`).
 //!
+//! With `HTML_ARENA_BENCH_CRAWL` set, each corpus also gets a cold figure in crawl order:
+//! each library alone, going through every page once per round (parse, then one timed
+//! serialization), so that between two of its measurements only its own work on another
+//! page ran, as in a crawl; the per-page median over the rounds, then the median ratio.
+//!
 //! `cargo bench --bench serialize` (the whole corpus: set `HTML_ARENA_CORPUS` to its folder
 //! when it is not `../shared/bench-corpus`; it may list several folders, separated like `PATH`;
 //! by default both `../shared/bench-corpus` and `../shared/bench-corpus-wide` run, each
@@ -125,6 +130,47 @@ fn cold(text: &str, out_len: usize, overhead: Duration) -> Cold {
 
 fn main() {
     common::run_corpora(run);
+}
+
+/// The cold figure in crawl order (see the module docs): the median per-page ratio and the
+/// ratio of the totals.
+fn crawl_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> (f64, f64) {
+    let net = |d: Duration| d.saturating_sub(overhead).max(Duration::from_nanos(1));
+    let mut arena = vec![Vec::new(); pages.len()];
+    let mut h5 = vec![Vec::new(); pages.len()];
+    for _ in 0..COLD_ROUNDS {
+        for ((page, &len), times) in pages.iter().zip(lens).zip(&mut arena) {
+            let doc = html_arena::Document::parse(&page.text);
+            let t = Clock::start();
+            let mut out = String::with_capacity(len);
+            doc.html_into(&mut out);
+            black_box(out);
+            times.push(net(t.elapsed()));
+        }
+    }
+    for _ in 0..COLD_ROUNDS {
+        for ((page, &len), times) in pages.iter().zip(lens).zip(&mut h5) {
+            let dom = h5_parse(&page.text);
+            let t = Clock::start();
+            black_box(h5_serialize(&dom, len));
+            times.push(net(t.elapsed()));
+        }
+    }
+    let median_of = |v: &mut Vec<Duration>| {
+        v.sort();
+        v[v.len() / 2]
+    };
+    let (mut ratios, mut totals) = (Vec::new(), [Duration::ZERO; 2]);
+    for (a, h) in arena.iter_mut().zip(&mut h5) {
+        let (a, h) = (median_of(a), median_of(h));
+        ratios.push(h.as_secs_f64() / a.as_secs_f64());
+        totals[0] += a;
+        totals[1] += h;
+    }
+    (
+        common::median(&mut ratios),
+        totals[1].as_secs_f64() / totals[0].as_secs_f64(),
+    )
 }
 
 /// Benchmarks one corpus; returns its summary lines.
@@ -254,6 +300,18 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     );
     println!("{line}");
     summary.push(line);
+    if std::env::var_os("HTML_ARENA_BENCH_CRAWL").is_some() && !pages.is_empty() {
+        let lens: Vec<usize> = pages
+            .iter()
+            .map(|p| html_arena::Document::parse(&p.text).html().len())
+            .collect();
+        let (median, total) = crawl_order(pages, &lens, overhead);
+        let line = format!(
+            "serialize cold, crawl order (each library alone, every page once per round): {corpus}: median per-page ratio {median:.2}x html5ever; total {total:.2}x"
+        );
+        println!("{line}");
+        summary.push(line);
+    }
     let line = format!(
         "serialize streaming: {corpus}: (write_html, fmt::Write): median per-page ratio {:.2}x html5ever; total {:.0} MB/s ({:.2}x)",
         common::median(&mut streaming),

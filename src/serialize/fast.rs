@@ -191,7 +191,7 @@ impl Out<'_, '_> {
                 }
             }
         }
-        self.tag_plain(name, slot);
+        tag_plain(self.s, self.doc, name, slot);
         None
     }
 
@@ -249,45 +249,46 @@ impl Out<'_, '_> {
     fn tag(&mut self, name: LocalName, slot: Slot) {
         let _ = self.tag_flags(name, slot);
     }
+}
 
-    /// [`Out::tag`] for a dynamic name (or a static one too long for a slot): the text
-    /// before the name, the name (as one fixed-size window of the document's name buffer
-    /// when it is short, like a string in [`Out::string`]: the buffer ends in padding for
-    /// this), and the text after it.
-    #[inline(never)]
-    fn tag_plain(&mut self, name: LocalName, slot: Slot) {
-        // Each piece a constant, so that it is a store or two rather than a copy call.
-        match slot {
-            Slot::Start | Slot::StartClosed => self.byte(b'<'),
-            Slot::End => self.put("</"),
-            Slot::Attr => self.byte(b' '),
-        }
-        self.name(name);
-        match slot {
-            Slot::Start => {}
-            Slot::StartClosed | Slot::End => self.byte(b'>'),
-            Slot::Attr => self.put("=\""),
-        }
+/// [`Out::tag`] for a dynamic name (or a static one too long for a slot): the text before
+/// the name, the name (as one fixed-size window of the document's name buffer when it is
+/// short, like a string in [`Out::string`]: the buffer ends in padding for this), and the
+/// text after it. A free function of the output and the document (not of [`Out`]), so
+/// that the walk's `Out` never has its address taken and stays in registers.
+#[inline(never)]
+fn tag_plain(s: &mut String, doc: &Document, name: LocalName, slot: Slot) {
+    // Each piece a constant, so that it is a store or two rather than a copy call.
+    match slot {
+        Slot::Start | Slot::StartClosed => s.push('<'),
+        Slot::End => s.push_str("</"),
+        Slot::Attr => s.push(' '),
     }
+    push_name(s, doc, name);
+    match slot {
+        Slot::Start => {}
+        Slot::StartClosed | Slot::End => s.push('>'),
+        Slot::Attr => s.push_str("=\""),
+    }
+}
 
-    /// Appends the text of a dynamic name (or a static one too long for a slot).
-    #[inline(always)]
-    fn name(&mut self, name: LocalName) {
-        if let Some((buf, start, end)) = self.doc.names.locate(name) {
-            let len = end.wrapping_sub(start);
-            if len <= BLOCK && self.s.capacity() - self.s.len() >= BLOCK {
-                if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
-                    if window.is_char_boundary(len) {
-                        let end = self.s.len() + len;
-                        self.s.push_str(window);
-                        self.s.truncate(end);
-                        return;
-                    }
+/// Appends the text of a dynamic name (or a static one too long for a slot).
+#[inline(always)]
+fn push_name(s: &mut String, doc: &Document, name: LocalName) {
+    if let Some((buf, start, end)) = doc.names.locate(name) {
+        let len = end.wrapping_sub(start);
+        if len <= BLOCK && s.capacity() - s.len() >= BLOCK {
+            if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
+                if window.is_char_boundary(len) {
+                    let end = s.len() + len;
+                    s.push_str(window);
+                    s.truncate(end);
+                    return;
                 }
             }
         }
-        self.put(self.doc.name_str(name));
     }
+    s.push_str(doc.name_str(name));
 }
 
 /// The frame of an open element (or document or fragment): what to close when its children
@@ -302,8 +303,9 @@ struct Open {
 }
 
 /// Serializes `node` (with `include_self`) or its children into `out`, calling `flush` on
-/// `out` whenever it holds `limit` bytes or more (after a node is written).
-pub(super) fn serialize_into(
+/// `out` whenever it holds `limit` bytes or more (after a node is written) when `FLUSH` is
+/// set (without it, the output is never flushed: no check per node).
+pub(super) fn serialize_into<const FLUSH: bool>(
     node: NodeRef<'_>,
     include_self: bool,
     out: &mut String,
@@ -460,7 +462,7 @@ pub(super) fn serialize_into(
                 }
             }
         }
-        if out.s.len() >= limit {
+        if FLUSH && out.s.len() >= limit {
             flush(out.s)?;
         }
     }
@@ -548,9 +550,12 @@ fn start_tag(out: &mut Out<'_, '_>, name: LocalName, attrs: std::ops::Range<usiz
             }
         }
         out.string::<false, true>(a.value);
-        out.byte(b'"');
+        if i + 1 < attrs.len() {
+            out.byte(b'"');
+        }
     }
-    out.byte(b'>');
+    // The last value's closing quote and the tag's `>` in one append.
+    out.put("\">");
     flags
 }
 
@@ -565,7 +570,7 @@ pub(super) fn serialize_to<W: Write + ?Sized>(
     w: &mut W,
 ) -> fmt::Result {
     let mut buf = String::with_capacity(CHUNK + 256);
-    serialize_into(
+    serialize_into::<true>(
         node,
         include_self,
         &mut buf,
@@ -586,11 +591,11 @@ pub(super) fn serialize_to_string(
     capacity: usize,
 ) -> String {
     let mut out = String::with_capacity(capacity);
-    let _ = serialize_into(node, include_self, &mut out, usize::MAX, &mut |_| Ok(()));
+    let _ = serialize_into::<false>(node, include_self, &mut out, usize::MAX, &mut |_| Ok(()));
     out
 }
 
 /// Appends to `out`, straight into its buffer.
 pub(super) fn serialize_append(node: NodeRef<'_>, include_self: bool, out: &mut String) {
-    let _ = serialize_into(node, include_self, out, usize::MAX, &mut |_| Ok(()));
+    let _ = serialize_into::<false>(node, include_self, out, usize::MAX, &mut |_| Ok(()));
 }
