@@ -254,8 +254,8 @@ impl Out<'_, '_> {
 /// [`Out::tag`] for a dynamic name (or a static one too long for a slot): the text before
 /// the name, the name (as one fixed-size window of the document's name buffer when it is
 /// short, like a string in [`Out::string`]: the buffer ends in padding for this), and the
-/// text after it. A free function of the output and the document (not of [`Out`]), so
-/// that the walk's `Out` never has its address taken and stays in registers.
+/// text after it. A free function of the output and the document, the only parts of
+/// [`Out`] it reads.
 #[inline(never)]
 fn tag_plain(s: &mut String, doc: &Document, name: LocalName, slot: Slot) {
     // Each piece a constant, so that it is a store or two rather than a copy call.
