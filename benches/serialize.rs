@@ -77,6 +77,12 @@ fn clock_overhead() -> Duration {
     times[times.len() / 2]
 }
 
+/// A single call's time with `overhead` (the clock's own cost) taken off: at least a
+/// nanosecond, so that a ratio stays finite.
+fn net(d: Duration, overhead: Duration) -> Duration {
+    d.saturating_sub(overhead).max(Duration::from_nanos(1))
+}
+
 /// The medians of [`cold`]: with the clock's own cost taken off, and as measured; and the
 /// minor page faults taken while serializing (first touches of the output buffer's pages),
 /// summed over the rounds.
@@ -116,11 +122,9 @@ fn cold(text: &str, out_len: usize, overhead: Duration) -> Cold {
     arena.sort();
     h5.sort();
     let (arena_raw, h5_raw) = (arena[COLD_ROUNDS / 2], h5[COLD_ROUNDS / 2]);
-    // At least a nanosecond, so that a ratio stays finite.
-    let net = |d: Duration| d.saturating_sub(overhead).max(Duration::from_nanos(1));
     Cold {
-        arena: net(arena_raw),
-        h5: net(h5_raw),
+        arena: net(arena_raw, overhead),
+        h5: net(h5_raw, overhead),
         arena_raw,
         h5_raw,
         arena_faults,
@@ -135,7 +139,6 @@ fn main() {
 /// The cold figure in crawl order (see the module docs): the median per-page ratio and the
 /// ratio of the totals.
 fn crawl_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> (f64, f64) {
-    let net = |d: Duration| d.saturating_sub(overhead).max(Duration::from_nanos(1));
     let mut arena = vec![Vec::new(); pages.len()];
     let mut h5 = vec![Vec::new(); pages.len()];
     for _ in 0..COLD_ROUNDS {
@@ -145,7 +148,7 @@ fn crawl_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> (f
             let mut out = String::with_capacity(len);
             doc.html_into(&mut out);
             black_box(out);
-            times.push(net(t.elapsed()));
+            times.push(net(t.elapsed(), overhead));
         }
     }
     for _ in 0..COLD_ROUNDS {
@@ -153,7 +156,7 @@ fn crawl_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> (f
             let dom = h5_parse(&page.text);
             let t = Clock::start();
             black_box(h5_serialize(&dom, len));
-            times.push(net(t.elapsed()));
+            times.push(net(t.elapsed(), overhead));
         }
     }
     let median_of = |v: &mut Vec<Duration>| {
@@ -206,6 +209,8 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     // Totals: arena warm, h5 warm, arena cold, h5 cold, streaming, memcpy.
     let mut totals = [Duration::ZERO; 6];
     let mut bytes = 0usize;
+    // Each page's output length (for the crawl-order figure).
+    let mut lens = Vec::with_capacity(pages.len());
     for page in pages {
         let doc = html_arena::Document::parse(&page.text);
         let dom = h5_parse(&page.text);
@@ -257,6 +262,7 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
             *total += t;
         }
         bytes += out_len;
+        lens.push(out_len);
         let mbps = |d| common::mbps(out_len, d);
         println!(
             "{:<28} {:>7.0} | {:>8.0} {:>8.0} {:>5.2}x | {:>8.0} {:>8.0} {:>5.2}x | {:>7.0} {:>5.2}x | {:>7.0}",
@@ -301,10 +307,6 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     println!("{line}");
     summary.push(line);
     if std::env::var_os("HTML_ARENA_BENCH_CRAWL").is_some() && !pages.is_empty() {
-        let lens: Vec<usize> = pages
-            .iter()
-            .map(|p| html_arena::Document::parse(&p.text).html().len())
-            .collect();
         let (median, total) = crawl_order(pages, &lens, overhead);
         let line = format!(
             "serialize cold, crawl order (each library alone, every page once per round): {corpus}: median per-page ratio {median:.2}x html5ever; total {total:.2}x"
