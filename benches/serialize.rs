@@ -20,6 +20,14 @@
 //! serialization), so that between two of its measurements only its own work on another
 //! page ran, as in a crawl; the per-page median over the rounds, then the median ratio.
 //!
+//! With `HTML_ARENA_BENCH_COLD_ORDER` set, each corpus also gets what a cold call's ratio
+//! owes to what ran just before it: each library's cold time (parse, then one timed
+//! serialization) right after its own round of the same page, right after the other
+//! library's round (the order of the cold figure above), and right after a neutral stretch of
+//! memory work (boxes of 96 bytes, about five times the page's size, written and freed);
+//! the median ratio in each case and how much slower each library is than after its own
+//! round.
+//!
 //! `cargo bench --bench serialize` (the whole corpus: set `HTML_ARENA_CORPUS` to its folder
 //! when it is not `../shared/bench-corpus`; it may list several folders, separated like `PATH`;
 //! by default both `../shared/bench-corpus` and `../shared/bench-corpus-wide` run, each
@@ -136,6 +144,80 @@ fn main() {
     common::run_corpora(run);
 }
 
+/// One cold round of html-arena: parse, then one timed serialization.
+fn arena_round(text: &str, len: usize) -> Duration {
+    let doc = html_arena::Document::parse(text);
+    let t = Clock::start();
+    let mut out = String::with_capacity(len);
+    doc.html_into(&mut out);
+    black_box(out);
+    t.elapsed()
+}
+
+/// One cold round of html5ever: parse, then one timed serialization.
+fn h5_round(text: &str, len: usize) -> Duration {
+    let dom = h5_parse(text);
+    let t = Clock::start();
+    black_box(h5_serialize(&dom, len));
+    t.elapsed()
+}
+
+/// Memory work that is neither library's: about five times `text`'s size in boxes of 96
+/// bytes, written, then freed.
+fn churn(text: &str) {
+    let boxes: Vec<Box<[u64; 12]>> = (0..text.len() / 20)
+        .map(|i| Box::new([i as u64; 12]))
+        .collect();
+    black_box(&boxes);
+}
+
+/// The figure of `HTML_ARENA_BENCH_COLD_ORDER` (see the module docs): per case (after the
+/// library's own round, after the other library's, after [`churn`]), the median per-page
+/// ratio and each library's median per-page time relative to the first case (times with
+/// the clock's own cost, `overhead`, taken off).
+fn cold_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> [(f64, f64, f64); 3] {
+    let mut ratios = [const { Vec::new() }; 3];
+    let mut arena_slower = [const { Vec::new() }; 3];
+    let mut h5_slower = [const { Vec::new() }; 3];
+    for (page, &len) in pages.iter().zip(lens) {
+        let text = page.text.as_str();
+        let mut arena = [const { Vec::new() }; 3];
+        let mut h5 = [const { Vec::new() }; 3];
+        for _ in 0..COLD_ROUNDS {
+            black_box(arena_round(text, len));
+            arena[0].push(net(arena_round(text, len), overhead));
+            black_box(h5_round(text, len));
+            h5[0].push(net(h5_round(text, len), overhead));
+            black_box(h5_round(text, len));
+            arena[1].push(net(arena_round(text, len), overhead));
+            black_box(arena_round(text, len));
+            h5[1].push(net(h5_round(text, len), overhead));
+            churn(text);
+            arena[2].push(net(arena_round(text, len), overhead));
+            churn(text);
+            h5[2].push(net(h5_round(text, len), overhead));
+        }
+        let median = |v: &mut Vec<Duration>| {
+            v.sort();
+            v[v.len() / 2].as_secs_f64()
+        };
+        let a: Vec<f64> = arena.iter_mut().map(median).collect();
+        let h: Vec<f64> = h5.iter_mut().map(median).collect();
+        for case in 0..3 {
+            ratios[case].push(h[case] / a[case]);
+            arena_slower[case].push(a[case] / a[0]);
+            h5_slower[case].push(h[case] / h[0]);
+        }
+    }
+    std::array::from_fn(|case| {
+        (
+            common::median(&mut ratios[case]),
+            common::median(&mut arena_slower[case]),
+            common::median(&mut h5_slower[case]),
+        )
+    })
+}
+
 /// The cold figure in crawl order (see the module docs): the median per-page ratio and the
 /// ratio of the totals.
 fn crawl_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> (f64, f64) {
@@ -143,20 +225,12 @@ fn crawl_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> (f
     let mut h5 = vec![Vec::new(); pages.len()];
     for _ in 0..COLD_ROUNDS {
         for ((page, &len), times) in pages.iter().zip(lens).zip(&mut arena) {
-            let doc = html_arena::Document::parse(&page.text);
-            let t = Clock::start();
-            let mut out = String::with_capacity(len);
-            doc.html_into(&mut out);
-            black_box(out);
-            times.push(net(t.elapsed(), overhead));
+            times.push(net(arena_round(&page.text, len), overhead));
         }
     }
     for _ in 0..COLD_ROUNDS {
         for ((page, &len), times) in pages.iter().zip(lens).zip(&mut h5) {
-            let dom = h5_parse(&page.text);
-            let t = Clock::start();
-            black_box(h5_serialize(&dom, len));
-            times.push(net(t.elapsed(), overhead));
+            times.push(net(h5_round(&page.text, len), overhead));
         }
     }
     let median_of = |v: &mut Vec<Duration>| {
@@ -313,6 +387,20 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
         );
         println!("{line}");
         summary.push(line);
+    }
+    if std::env::var_os("HTML_ARENA_BENCH_COLD_ORDER").is_some() && !pages.is_empty() {
+        let cases = [
+            "after its own round",
+            "after the other's round",
+            "after neutral memory work",
+        ];
+        for (case, (ratio, arena, h5)) in cases.iter().zip(cold_order(pages, &lens, overhead)) {
+            let line = format!(
+                "serialize cold, {case}: {corpus}: median per-page ratio {ratio:.2}x html5ever; time against after its own round: html-arena {arena:.3}, html5ever {h5:.3}"
+            );
+            println!("{line}");
+            summary.push(line);
+        }
     }
     let line = format!(
         "serialize streaming: {corpus}: (write_html, fmt::Write): median per-page ratio {:.2}x html5ever; total {:.0} MB/s ({:.2}x)",
