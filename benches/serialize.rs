@@ -23,10 +23,10 @@
 //! With `HTML_ARENA_BENCH_COLD_ORDER` set, each corpus also gets what a cold call's ratio
 //! owes to what ran just before it: each library's cold time (parse, then one timed
 //! serialization) right after its own round of the same page, right after the other
-//! library's round (the order of the cold figure above), and right after a neutral stretch of
-//! memory work (boxes of 96 bytes, about five times the page's size, written and freed);
-//! the median ratio in each case and how much slower each library is than after its own
-//! round.
+//! library's round (the order of the cold figure above), and right after its own round and
+//! then a neutral stretch of memory work (boxes of 96 bytes, about five times the page's
+//! size, written and freed); the median ratio in each case and how much slower each library
+//! is than after its own round alone.
 //!
 //! `cargo bench --bench serialize` (the whole corpus: set `HTML_ARENA_CORPUS` to its folder
 //! when it is not `../shared/bench-corpus`; it may list several folders, separated like `PATH`;
@@ -172,7 +172,8 @@ fn churn(text: &str) {
 }
 
 /// The figure of `HTML_ARENA_BENCH_COLD_ORDER` (see the module docs): per case (after the
-/// library's own round, after the other library's, after [`churn`]), the median per-page
+/// library's own round, after the other library's, after its own and then [`churn`]), the
+/// median per-page
 /// ratio and each library's median per-page time relative to the first case (times with
 /// the clock's own cost, `overhead`, taken off).
 fn cold_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> [(f64, f64, f64); 3] {
@@ -192,8 +193,10 @@ fn cold_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> [(f
             arena[1].push(net(arena_round(text, len), overhead));
             black_box(arena_round(text, len));
             h5[1].push(net(h5_round(text, len), overhead));
+            black_box(arena_round(text, len));
             churn(text);
             arena[2].push(net(arena_round(text, len), overhead));
+            black_box(h5_round(text, len));
             churn(text);
             h5[2].push(net(h5_round(text, len), overhead));
         }
