@@ -81,8 +81,7 @@ fn clock_overhead() -> Duration {
             t.elapsed()
         })
         .collect();
-    times.sort();
-    times[times.len() / 2]
+    median_time(&mut times)
 }
 
 /// A single call's time with `overhead` (the clock's own cost) taken off: at least a
@@ -127,9 +126,7 @@ fn cold(text: &str, out_len: usize, overhead: Duration) -> Cold {
         h5.push(t.elapsed());
         h5_faults += minor_faults() - faults;
     }
-    arena.sort();
-    h5.sort();
-    let (arena_raw, h5_raw) = (arena[COLD_ROUNDS / 2], h5[COLD_ROUNDS / 2]);
+    let (arena_raw, h5_raw) = (median_time(&mut arena), median_time(&mut h5));
     Cold {
         arena: net(arena_raw, overhead),
         h5: net(h5_raw, overhead),
@@ -142,6 +139,12 @@ fn cold(text: &str, out_len: usize, overhead: Duration) -> Cold {
 
 fn main() {
     common::run_corpora(run);
+}
+
+/// The median of some measured times (zero for none).
+fn median_time(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times.get(times.len() / 2).copied().unwrap_or_default()
 }
 
 /// One cold round of html-arena: parse, then one timed serialization.
@@ -200,10 +203,7 @@ fn cold_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> [(f
             churn(text);
             h5[2].push(net(h5_round(text, len), overhead));
         }
-        let median = |v: &mut Vec<Duration>| {
-            v.sort();
-            v[v.len() / 2].as_secs_f64()
-        };
+        let median = |v: &mut Vec<Duration>| median_time(v).as_secs_f64();
         let a: Vec<f64> = arena.iter_mut().map(median).collect();
         let h: Vec<f64> = h5.iter_mut().map(median).collect();
         for case in 0..3 {
@@ -236,13 +236,9 @@ fn crawl_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> (f
             times.push(net(h5_round(&page.text, len), overhead));
         }
     }
-    let median_of = |v: &mut Vec<Duration>| {
-        v.sort();
-        v[v.len() / 2]
-    };
     let (mut ratios, mut totals) = (Vec::new(), [Duration::ZERO; 2]);
     for (a, h) in arena.iter_mut().zip(&mut h5) {
-        let (a, h) = (median_of(a), median_of(h));
+        let (a, h) = (median_time(a), median_time(h));
         ratios.push(h.as_secs_f64() / a.as_secs_f64());
         totals[0] += a;
         totals[1] += h;

@@ -380,9 +380,9 @@ pub(super) fn serialize_into<const FLUSH: bool>(
         // After this node, its next sibling, except for the node serialized with itself.
         let at_top = include_self && stack.is_empty();
         next = if at_top { None } else { current.next_sibling() };
-        // Elements and texts first, as two tests rather than a jump on the node's kind: a
-        // jump's target is predicted from a table a fresh tree (or another program run
-        // between) finds empty; the other kinds are rare and go through a call.
+        // 13.3 step 5, for each child: elements and texts first, as two tests rather than a
+        // `match`, which compiled to an indirect jump per node (slower, on a fresh tree most:
+        // see docs/BENCHMARKS.md); the other kinds are rare and go through a call.
         let data = current.get();
         if let NodeData::Element(e) = data {
             let slot_flags = start_tag(&mut out, e.name, e.attrs.range());
@@ -454,7 +454,7 @@ pub(super) fn serialize_into<const FLUSH: bool>(
     Ok(())
 }
 
-/// Writes a node that is neither an element nor a text (13.3: a comment, a processing
+/// Writes a node that is neither an element nor a text (13.3 step 5: a comment, a processing
 /// instruction, a doctype); returns whether it is a document or fragment, whose children the
 /// walk goes on with.
 #[inline(never)]
