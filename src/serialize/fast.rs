@@ -384,6 +384,13 @@ pub(super) fn serialize_into<const FLUSH: bool>(
         // `match`, which compiled to an indirect jump per node (slower, on a fresh tree most:
         // see docs/BENCHMARKS.md); the other kinds are rare and go through a call.
         let data = current.get();
+        // A text to write (a text node's, or the only child of an element) and the end tag to
+        // write after it. One place writes texts for both: with a copy of that code in each,
+        // the compiler made the second one's plain copy two calls (`extend_from_slice` and
+        // `truncate`) per element whose only child is a text.
+        let mut text = None;
+        let mut text_raw = raw;
+        let mut end_after = None;
         if let NodeData::Element(e) = data {
             let slot_flags = start_tag(&mut out, e.name, e.attrs.range());
             let flags = if e.ns == Namespace::Html {
@@ -407,12 +414,9 @@ pub(super) fn serialize_into<const FLUSH: bool>(
                         _ => None,
                     });
                 if let Some(r) = only_text {
-                    if flags & raw_mask != 0 {
-                        out.string::<true, false>(r);
-                    } else {
-                        out.string::<false, false>(r);
-                    }
-                    out.tag(e.name, Slot::End);
+                    text = Some(r);
+                    text_raw = flags & raw_mask != 0;
+                    end_after = Some(e.name);
                 } else {
                     match first {
                         Some(first) => {
@@ -429,11 +433,7 @@ pub(super) fn serialize_into<const FLUSH: bool>(
                 }
             }
         } else if let NodeData::Text(r) = data {
-            if raw {
-                out.string::<true, false>(*r);
-            } else {
-                out.string::<false, false>(*r);
-            }
+            text = Some(*r);
         } else if other_node(out.s, doc, data) {
             // A document or fragment: its children follow.
             if let Some(first) = current.first_child() {
@@ -444,6 +444,16 @@ pub(super) fn serialize_into<const FLUSH: bool>(
                 });
                 raw = false;
                 next = Some(first);
+            }
+        }
+        if let Some(r) = text {
+            if text_raw {
+                out.string::<true, false>(r);
+            } else {
+                out.string::<false, false>(r);
+            }
+            if let Some(name) = end_after {
+                out.tag(name, Slot::End);
             }
         }
         if FLUSH && out.s.len() >= limit {
