@@ -698,6 +698,10 @@ mod tests {
                 "<script>a<b</script><style>&amp;</style><noscript><b>x</b></noscript>",
                 "<p title='a\"b&amp;\u{a0}<'>x &lt; y\u{a0}&amp; <?pi data?><!--c--></p><plaintext>a<b",
                 "<math><mi xlink:href=x xml:lang=en xmlns:xlink=y>m</mi></math><area><img><table><col>",
+                // Characters of two, three and four bytes at and across the 32-byte windows
+                // of strings and names, in short and long texts, values and names.
+                "<p title='café über naïve'>日本語のテキスト、とても長い文章です。€𝄞</p><élément-ü data-é='€'>é</élément-ü>",
+                "<a href='/wiki/Ёлка?q=ü&amp;x=€€€€€€€€€€€€€€€€'>𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞 Ω</a><div>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaé</div>",
             ]
             .map(str::to_owned),
         );
