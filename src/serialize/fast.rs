@@ -637,8 +637,20 @@ pub(super) fn serialize_append(node: NodeRef<'_>, include_self: bool, out: &mut 
         let _ = serialize_into::<false>(node, include_self, &mut bytes, usize::MAX, &mut flush);
         *out = into_string(bytes);
     } else {
-        let mut bytes = Vec::new();
+        // (This thread's buffer from the last append, so that appending many nodes in turn
+        // allocates nothing per call.)
+        let mut bytes = APPEND_BUFFER.try_with(Cell::take).unwrap_or_default();
+        bytes.clear();
         let _ = serialize_into::<false>(node, include_self, &mut bytes, usize::MAX, &mut flush);
-        out.push_str(&into_string(bytes));
+        out.push_str(&String::from_utf8_lossy(&bytes));
+        if bytes.capacity() <= 64 * 1024 {
+            let _ = APPEND_BUFFER.try_with(|b| b.set(bytes));
+        }
     }
+}
+
+thread_local! {
+    /// The buffer of this thread's last [`serialize_append`] to a `String` that was not
+    /// empty, kept for the next one unless a large node made it large.
+    static APPEND_BUFFER: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
 }
