@@ -20,6 +20,20 @@ pub(crate) fn write_escaped<W: Write + ?Sized>(out: &mut W, s: &str, mode: Mode)
     escape_with(s, mode, |piece| out.write_str(piece))
 }
 
+/// Appends `s` escaped for `mode` to a `String` (the direct serializer's output).
+#[inline(always)]
+pub(crate) fn escape_into(out: &mut String, s: &str, mode: Mode) {
+    let clean = match mode {
+        Mode::Text | Mode::AttrUnquoted => !needs_escape::<false>(s.as_bytes()),
+        Mode::AttrDouble | Mode::AttrSingle => !needs_escape::<true>(s.as_bytes()),
+    };
+    if clean {
+        out.push_str(s);
+        return;
+    }
+    escape_slow(out, s, mode);
+}
+
 /// The size of the windows and blocks [`window_special`] and [`escape_long_into`] check.
 pub(crate) const BLOCK: usize = 32;
 
@@ -69,7 +83,7 @@ pub(crate) fn window_special<const QUOTES: bool>(window: &[u8; BLOCK], len: usiz
 /// longer ones: escaping the rest of a string of more than a block this way cost more
 /// instructions in total, even for rests of 40 bytes or less).
 #[inline(never)]
-pub(crate) fn escape_short_into<const QUOTES: bool>(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn escape_short_into<const QUOTES: bool>(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut j = 0;
@@ -86,12 +100,14 @@ pub(crate) fn escape_short_into<const QUOTES: bool>(out: &mut Vec<u8>, s: &str) 
                 continue;
             }
         };
-        out.extend_from_slice(bytes.get(start..j).unwrap_or(&[]));
-        out.extend_from_slice(replacement.as_bytes());
+        // `start` follows an escaped character and `j` is ASCII or a lead byte: both are
+        // character boundaries.
+        out.push_str(s.get(start..j).unwrap_or(""));
+        out.push_str(replacement);
         j += len;
         start = j;
     }
-    out.extend_from_slice(bytes.get(start..).unwrap_or(&[]));
+    out.push_str(s.get(start..).unwrap_or(""));
 }
 
 /// Whether a lane of `m` is nonzero (two 16-byte words: one vector test).
@@ -117,7 +133,7 @@ fn block_special<const QUOTES: bool>(block: &[u8; BLOCK]) -> bool {
 /// one before), appended whole when no block holds a byte to escape, else escaped from the
 /// first block that does by the linear pass of [`escape_with`].
 #[inline(never)]
-pub(crate) fn escape_long_into<const QUOTES: bool>(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn escape_long_into<const QUOTES: bool>(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     let mut rest = bytes;
     let mut clean = 0;
@@ -133,7 +149,7 @@ pub(crate) fn escape_long_into<const QUOTES: bool>(out: &mut Vec<u8>, s: &str) {
             .last_chunk::<BLOCK>()
             .is_some_and(|last| rest.is_empty() || !block_special::<QUOTES>(last));
         if last_clean {
-            out.extend_from_slice(bytes);
+            out.push_str(s);
             return;
         }
     }
@@ -143,15 +159,15 @@ pub(crate) fn escape_long_into<const QUOTES: bool>(out: &mut Vec<u8>, s: &str) {
         clean -= 1;
     }
     let (head, tail) = s.split_at(clean);
-    out.extend_from_slice(head.as_bytes());
+    out.push_str(head);
     let mode = if QUOTES { Mode::AttrDouble } else { Mode::Text };
     escape_slow(out, tail, mode);
 }
 
 #[inline(never)]
-fn escape_slow(out: &mut Vec<u8>, s: &str, mode: Mode) {
+fn escape_slow(out: &mut String, s: &str, mode: Mode) {
     let _ = escape_with(s, mode, |piece| {
-        out.extend_from_slice(piece.as_bytes());
+        out.push_str(piece);
         Ok(())
     });
 }
@@ -428,12 +444,12 @@ mod tests {
         }
         let mut checked = 0;
         for s in strings.iter().filter(|s| s.len() <= BLOCK) {
-            let mut text = b"x".to_vec();
+            let mut text = String::from("x");
             escape_short_into::<false>(&mut text, s);
-            assert_eq!(text[1..], *esc(s, Mode::Text).as_bytes(), "{s:?}");
-            let mut attr = b"x".to_vec();
+            assert_eq!(text[1..], esc(s, Mode::Text), "{s:?}");
+            let mut attr = String::from("x");
             escape_short_into::<true>(&mut attr, s);
-            assert_eq!(attr[1..], *esc(s, Mode::AttrDouble).as_bytes(), "{s:?}");
+            assert_eq!(attr[1..], esc(s, Mode::AttrDouble), "{s:?}");
             checked += 1;
         }
         assert!(checked > 10_000, "{checked}");

@@ -1,8 +1,5 @@
 //! The HTML fragment serialization algorithm (13.3) with default options, written straight
-//! from the tree as bytes (into the buffer of the `String` it ends in, when that is empty),
-//! checked as UTF-8 once at the end: the copies need no check that they end on a character
-//! boundary (a window copied past a string's end is cut back to the string's end), which
-//! cost more than the one check of the output.
+//! from the tree into a `String`.
 //!
 //! Names are interned ids, so a static name's `<name`, `<name>`, `</name>` and ` name="` and
 //! whether it "serializes as void" or holds raw text come ready-made from a table of
@@ -12,13 +9,15 @@
 //! (`escape.rs`). The walk reads each node's data once, keeps the open elements on its own
 //! stack (no recursion: any depth), allocates nothing per node, and never goes through the
 //! `fmt` machinery. Writers other than a `String` get the output in chunks of about 16 KB
-//! through a buffer, each ending between two nodes (see [`serialize_to`]).
+//! through a buffer (see [`serialize_to`]).
 
 use std::cell::Cell;
 use std::fmt::{self, Write};
 use std::sync::OnceLock;
 
-use super::escape::{BLOCK, escape_long_into, escape_short_into, window_special};
+use super::escape::{
+    BLOCK, Mode, escape_into, escape_long_into, escape_short_into, window_special,
+};
 use crate::dom::names::{AttrNamespace, LocalName, Namespace, local_name as n};
 use crate::dom::{Attr, Document, NodeData, NodeRef, StrHandle};
 
@@ -120,15 +119,15 @@ fn tag_table() -> &'static str {
     })
 }
 
-/// Every slot of [`tag_table`] as its own slice of exactly [`SLOT`] bytes, indexed by
+/// Every slot of [`tag_table`] as its own `&str` of exactly [`SLOT`] bytes, indexed by
 /// `name * SLOTS + slot`: a slot then comes with a length the compiler can see, so copying
-/// it is one fixed-size copy.
-fn tag_slots() -> &'static [&'static [u8]] {
-    static SLOTS_TABLE: OnceLock<Vec<&'static [u8]>> = OnceLock::new();
+/// it is one fixed-size copy with no check of the table's text.
+fn tag_slots() -> &'static [&'static str] {
+    static SLOTS_TABLE: OnceLock<Vec<&'static str>> = OnceLock::new();
     SLOTS_TABLE.get_or_init(|| {
-        let table = tag_table().as_bytes();
+        let table = tag_table();
         (0..table.len() / SLOT)
-            .map(|i| table.get(i * SLOT..(i + 1) * SLOT).unwrap_or(&[]))
+            .map(|i| table.get(i * SLOT..(i + 1) * SLOT).unwrap_or(""))
             .collect()
     })
 }
@@ -149,25 +148,23 @@ enum Slot {
 /// Slots per name.
 const SLOTS: usize = 4;
 
-/// The output: the bytes written to (UTF-8: whole strings, and windows cut back to a
-/// string's end, are all that is written), the tag table, and the document's names and
-/// strings.
+/// The output: the `String` written to, the tag table, and the document's names and strings.
 struct Out<'o, 'd> {
-    s: &'o mut Vec<u8>,
+    s: &'o mut String,
     table: &'static str,
-    slots: &'static [&'static [u8]],
+    slots: &'static [&'static str],
     doc: &'d Document,
 }
 
 impl Out<'_, '_> {
     #[inline]
     fn put(&mut self, s: &str) {
-        self.s.extend_from_slice(s.as_bytes());
+        self.s.push_str(s);
     }
 
     #[inline]
     fn byte(&mut self, b: u8) {
-        self.s.push(b);
+        self.s.push(char::from(b));
     }
 
     /// Writes `<name`, `</name>` or ` name="` for `name`: for a static name, one fixed-size
@@ -185,12 +182,12 @@ impl Out<'_, '_> {
         // exact output never grows for the padding.
         if self.s.capacity() - self.s.len() >= SLOT {
             if let Some(padded) = self.slots.get(i).and_then(|p| p.get(..SLOT)) {
-                let len = usize::from(padded[SLOT - 1]);
+                let len = usize::from(padded.as_bytes()[SLOT - 1]);
                 if len > 0 {
                     let end = self.s.len() + len;
-                    self.s.extend_from_slice(padded);
+                    self.s.push_str(padded);
                     self.s.truncate(end);
-                    return Some(padded[SLOT - 2]);
+                    return Some(padded.as_bytes()[SLOT - 2]);
                 }
             }
         }
@@ -208,25 +205,32 @@ impl Out<'_, '_> {
     fn string<const RAW: bool, const QUOTES: bool>(&mut self, r: impl StrHandle) {
         let (buf, start, len) = self.doc.strings.locate(r);
         if len <= BLOCK && self.s.capacity() - self.s.len() >= BLOCK {
-            // (The bytes of the window after the string are cut off again: what stays is the
-            // string, whole.)
-            if let Some(window) = buf.as_bytes().get(start..start.wrapping_add(BLOCK)) {
-                let bytes: &[u8; BLOCK] = window.try_into().unwrap_or(&[0; BLOCK]);
-                if RAW || !window_special::<QUOTES>(bytes, len) {
-                    let end = self.s.len() + len;
-                    self.s.extend_from_slice(bytes);
-                    self.s.truncate(end);
+            if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
+                let bytes: &[u8; BLOCK] = window.as_bytes().try_into().unwrap_or(&[0; BLOCK]);
+                let special = !RAW && window_special::<QUOTES>(bytes, len);
+                if window.is_char_boundary(len) {
+                    if special {
+                        escape_short_into::<QUOTES>(self.s, window.get(..len).unwrap_or(""));
+                    } else {
+                        let end = self.s.len() + len;
+                        self.s.push_str(window);
+                        self.s.truncate(end);
+                    }
                     return;
                 }
             }
         }
         let text = buf.get(start..start.wrapping_add(len)).unwrap_or("");
         if RAW {
-            self.s.extend_from_slice(text.as_bytes());
-        } else if text.len() < BLOCK {
-            escape_short_into::<QUOTES>(self.s, text);
-        } else {
+            self.s.push_str(text);
+        } else if text.len() >= BLOCK {
             escape_long_into::<QUOTES>(self.s, text);
+        } else {
+            escape_into(
+                self.s,
+                text,
+                if QUOTES { Mode::AttrDouble } else { Mode::Text },
+            );
         }
     }
 
@@ -253,36 +257,38 @@ impl Out<'_, '_> {
 /// text after it. A free function of the output and the document, the only parts of
 /// [`Out`] it reads.
 #[inline(never)]
-fn tag_plain(s: &mut Vec<u8>, doc: &Document, name: LocalName, slot: Slot) {
+fn tag_plain(s: &mut String, doc: &Document, name: LocalName, slot: Slot) {
     // Each piece a constant, so that it is a store or two rather than a copy call.
     match slot {
-        Slot::Start | Slot::StartClosed => s.push(b'<'),
-        Slot::End => s.extend_from_slice(b"</"),
-        Slot::Attr => s.push(b' '),
+        Slot::Start | Slot::StartClosed => s.push('<'),
+        Slot::End => s.push_str("</"),
+        Slot::Attr => s.push(' '),
     }
     push_name(s, doc, name);
     match slot {
         Slot::Start => {}
-        Slot::StartClosed | Slot::End => s.push(b'>'),
-        Slot::Attr => s.extend_from_slice(b"=\""),
+        Slot::StartClosed | Slot::End => s.push('>'),
+        Slot::Attr => s.push_str("=\""),
     }
 }
 
 /// Appends the text of a dynamic name (or a static one too long for a slot).
 #[inline(always)]
-fn push_name(s: &mut Vec<u8>, doc: &Document, name: LocalName) {
+fn push_name(s: &mut String, doc: &Document, name: LocalName) {
     if let Some((buf, start, end)) = doc.names.locate(name) {
         let len = end.wrapping_sub(start);
         if len <= BLOCK && s.capacity() - s.len() >= BLOCK {
-            if let Some(window) = buf.as_bytes().get(start..start.wrapping_add(BLOCK)) {
-                let end = s.len() + len;
-                s.extend_from_slice(window);
-                s.truncate(end);
-                return;
+            if let Some(window) = buf.get(start..start.wrapping_add(BLOCK)) {
+                if window.is_char_boundary(len) {
+                    let end = s.len() + len;
+                    s.push_str(window);
+                    s.truncate(end);
+                    return;
+                }
             }
         }
     }
-    s.extend_from_slice(doc.name_str(name).as_bytes());
+    s.push_str(doc.name_str(name));
 }
 
 /// The frame of an open element (or document or fragment): what to close when its children
@@ -302,9 +308,9 @@ struct Open {
 pub(super) fn serialize_into<const FLUSH: bool>(
     node: NodeRef<'_>,
     include_self: bool,
-    out: &mut Vec<u8>,
+    out: &mut String,
     limit: usize,
-    flush: &mut dyn FnMut(&mut Vec<u8>) -> fmt::Result,
+    flush: &mut dyn FnMut(&mut String) -> fmt::Result,
 ) -> fmt::Result {
     let doc = node.document();
     let arena = &doc.arena;
@@ -462,25 +468,24 @@ pub(super) fn serialize_into<const FLUSH: bool>(
 /// instruction, a doctype); returns whether it is a document or fragment, whose children the
 /// walk goes on with.
 #[inline(never)]
-fn other_node(s: &mut Vec<u8>, doc: &Document, data: &NodeData) -> bool {
-    let mut put = |piece: &str| s.extend_from_slice(piece.as_bytes());
+fn other_node(s: &mut String, doc: &Document, data: &NodeData) -> bool {
     match data {
         NodeData::Comment(r) => {
-            put("<!--");
-            put(doc.str(*r));
-            put("-->");
+            s.push_str("<!--");
+            s.push_str(doc.str(*r));
+            s.push_str("-->");
         }
         NodeData::ProcessingInstruction(pi) => {
-            put("<?");
-            put(doc.str(pi.target));
-            put(" ");
-            put(doc.str(pi.data));
-            put("?>");
+            s.push_str("<?");
+            s.push_str(doc.str(pi.target));
+            s.push(' ');
+            s.push_str(doc.str(pi.data));
+            s.push_str("?>");
         }
         NodeData::Doctype(d) => {
-            put("<!DOCTYPE ");
-            put(&d.name);
-            put(">");
+            s.push_str("<!DOCTYPE ");
+            s.push_str(&d.name);
+            s.push('>');
         }
         NodeData::Document | NodeData::Fragment => return true,
         NodeData::Element(_) | NodeData::Text(_) => {}
@@ -597,23 +602,19 @@ pub(super) fn serialize_to<W: Write + ?Sized>(
     include_self: bool,
     w: &mut W,
 ) -> fmt::Result {
-    let mut buf = Vec::with_capacity(CHUNK + 256);
-    serialize_into::<true>(node, include_self, &mut buf, CHUNK, &mut |b: &mut Vec<
-        u8,
-    >| {
-        let r = w.write_str(&String::from_utf8_lossy(b));
-        b.clear();
-        r
-    })?;
-    w.write_str(&String::from_utf8_lossy(&buf))
-}
-
-/// The walk's bytes as a `String`. The walk writes only whole strings and names (a window
-/// copied past a string's end is cut back to it), so they are UTF-8 and the fallback
-/// (replacement characters) is never taken: the check is the safe way from bytes to text,
-/// one pass over bytes just written.
-fn into_string(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    let mut buf = String::with_capacity(CHUNK + 256);
+    serialize_into::<true>(
+        node,
+        include_self,
+        &mut buf,
+        CHUNK,
+        &mut |b: &mut String| {
+            let r = w.write_str(b);
+            b.clear();
+            r
+        },
+    )?;
+    w.write_str(&buf)
 }
 
 /// Serializes into a new `String` of at least `capacity` bytes.
@@ -622,35 +623,12 @@ pub(super) fn serialize_to_string(
     include_self: bool,
     capacity: usize,
 ) -> String {
-    let mut out = Vec::with_capacity(capacity);
+    let mut out = String::with_capacity(capacity);
     let _ = serialize_into::<false>(node, include_self, &mut out, usize::MAX, &mut |_| Ok(()));
-    into_string(out)
+    out
 }
 
-/// Appends to `out`: straight into its buffer when it is empty (the walk writes into the
-/// `String`'s own bytes, taken and given back), else through a buffer of its own, appended
-/// (so that appending to a long string never checks again what it held).
+/// Appends to `out`, straight into its buffer.
 pub(super) fn serialize_append(node: NodeRef<'_>, include_self: bool, out: &mut String) {
-    let mut flush = |_: &mut Vec<u8>| Ok(());
-    if out.is_empty() {
-        let mut bytes = std::mem::take(out).into_bytes();
-        let _ = serialize_into::<false>(node, include_self, &mut bytes, usize::MAX, &mut flush);
-        *out = into_string(bytes);
-    } else {
-        // (This thread's buffer from the last append, so that appending many nodes in turn
-        // allocates nothing per call.)
-        let mut bytes = APPEND_BUFFER.try_with(Cell::take).unwrap_or_default();
-        bytes.clear();
-        let _ = serialize_into::<false>(node, include_self, &mut bytes, usize::MAX, &mut flush);
-        out.push_str(&String::from_utf8_lossy(&bytes));
-        if bytes.capacity() <= 64 * 1024 {
-            let _ = APPEND_BUFFER.try_with(|b| b.set(bytes));
-        }
-    }
-}
-
-thread_local! {
-    /// The buffer of this thread's last [`serialize_append`] to a `String` that was not
-    /// empty, kept for the next one unless a large node made it large.
-    static APPEND_BUFFER: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    let _ = serialize_into::<false>(node, include_self, out, usize::MAX, &mut |_| Ok(()));
 }
