@@ -698,8 +698,9 @@ mod tests {
                 "<script>a<b</script><style>&amp;</style><noscript><b>x</b></noscript>",
                 "<p title='a\"b&amp;\u{a0}<'>x &lt; y\u{a0}&amp; <?pi data?><!--c--></p><plaintext>a<b",
                 "<math><mi xlink:href=x xml:lang=en xmlns:xlink=y>m</mi></math><area><img><table><col>",
-                // Characters of two, three and four bytes at and across the 32-byte windows
-                // of strings and names, in short and long texts, values and names.
+                // Characters of two, three and four bytes in short and long texts, attribute
+                // values and names (a 32-byte window copied past a short string's end may end
+                // inside one).
                 "<p title='café über naïve'>日本語のテキスト、とても長い文章です。€𝄞</p><élément-ü data-é='€'>é</élément-ü>",
                 "<a href='/wiki/Ёлка?q=ü&amp;x=€€€€€€€€€€€€€€€€'>𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞 Ω</a><div>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaé</div>",
             ]
