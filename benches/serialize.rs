@@ -176,9 +176,8 @@ fn churn(text: &str) {
 
 /// The figure of `HTML_ARENA_BENCH_COLD_ORDER` (see the module docs): per case (after the
 /// library's own round, after the other library's, after its own and then [`churn`]), the
-/// median per-page
-/// ratio and each library's median per-page time relative to the first case (times with
-/// the clock's own cost, `overhead`, taken off).
+/// median per-page ratio and each library's median per-page time relative to the first case
+/// (times with the clock's own cost, `overhead`, taken off).
 fn cold_order(pages: &[common::Page], lens: &[usize], overhead: Duration) -> [(f64, f64, f64); 3] {
     let mut ratios = [const { Vec::new() }; 3];
     let mut arena_slower = [const { Vec::new() }; 3];

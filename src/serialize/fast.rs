@@ -417,19 +417,16 @@ pub(super) fn serialize_into<const FLUSH: bool>(
                     text = Some(r);
                     text_raw = flags & raw_mask != 0;
                     end_after = Some(e.name);
+                } else if let Some(first) = first {
+                    stack.push(Open {
+                        after: next,
+                        name: Some(e.name),
+                        outer_raw: raw,
+                    });
+                    raw = flags & raw_mask != 0;
+                    next = Some(first);
                 } else {
-                    match first {
-                        Some(first) => {
-                            stack.push(Open {
-                                after: next,
-                                name: Some(e.name),
-                                outer_raw: raw,
-                            });
-                            raw = flags & raw_mask != 0;
-                            next = Some(first);
-                        }
-                        None => out.tag(e.name, Slot::End),
-                    }
+                    out.tag(e.name, Slot::End);
                 }
             }
         } else if let NodeData::Text(r) = data {
