@@ -90,10 +90,10 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     );
     let mut ratios = Vec::new();
     let mut scraper_ratios = Vec::new();
-    // A document that keeps its source (`keep_source` on; the default is a lean document),
-    // against html5ever in the same run.
-    let mut kept_ratios = Vec::new();
-    let kept_source = html_arena::ParseOptions::default().with_keep_source(true);
+    // A lean document (`keep_source` off; the default keeps the source), against html5ever in
+    // the same run.
+    let mut lean_ratios = Vec::new();
+    let lean = html_arena::ParseOptions::default().with_keep_source(false);
     // Time per parse of each page, summed: the ratio of the whole corpus.
     let mut totals = [0.0f64; 4];
     let mut mismatches = 0;
@@ -132,10 +132,7 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
                     black_box(scraper::Html::parse_document(black_box(text)));
                 },
                 &mut || {
-                    black_box(html_arena::Document::parse_with(
-                        black_box(text),
-                        &kept_source,
-                    ));
+                    black_box(html_arena::Document::parse_with(black_box(text), &lean));
                 },
             ],
         );
@@ -147,7 +144,7 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
         ratios.push(ratio);
         featured.push((page.name.clone(), ratio, Features::of(text)));
         scraper_ratios.push(scraper_ratio);
-        kept_ratios.push(times[1].as_secs_f64() / times[3].as_secs_f64());
+        lean_ratios.push(times[1].as_secs_f64() / times[3].as_secs_f64());
         println!(
             "{:<34} {:>8.0} {:>10.1} {:>10.1} {:>10.1} {:>6.2}x {:>6.2}x",
             page.name,
@@ -171,9 +168,9 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
     println!("{line}");
     summary.push(line);
     let line = format!(
-        "parse: {corpus}: documents that keep their source (keep_source on): median per-page \
-         ratio {:.2}x html5ever+RcDom, whole corpus {:.2}x",
-        common::median(&mut kept_ratios),
+        "parse: {corpus}: lean documents (keep_source off): median per-page ratio {:.2}x \
+         html5ever+RcDom, whole corpus {:.2}x",
+        common::median(&mut lean_ratios),
         totals[1] / totals[3]
     );
     println!("{line}");
@@ -189,8 +186,8 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
 
     // Memory: what each document keeps (counted by the allocator: arena, strings, attributes,
     // names, errors), per node; and the peak of the largest page.
-    let (mut heap, mut source_heap, mut nodes) = (0usize, 0usize, 0usize);
-    let (mut per_node, mut source_per_node) = (Vec::new(), Vec::new());
+    let (mut heap, mut lean_heap, mut nodes) = (0usize, 0usize, 0usize);
+    let (mut per_node, mut lean_per_node) = (Vec::new(), Vec::new());
     let mut per_node_no_source = Vec::new();
     for page in pages {
         let base = common::alloc::live();
@@ -200,25 +197,26 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
         heap += kept;
         nodes += n;
         per_node.push(kept as f64 / n as f64);
-        drop(doc);
-        let base = common::alloc::live();
-        let doc = html_arena::Document::parse_with(&page.text, &kept_source);
-        let kept = common::alloc::live().saturating_sub(base);
-        source_heap += kept;
-        source_per_node.push(kept as f64 / n as f64);
         per_node_no_source
             .push(kept.saturating_sub(doc.source().map_or(0, str::len)) as f64 / n as f64);
+        drop(doc);
+        let base = common::alloc::live();
+        let doc = html_arena::Document::parse_with(&page.text, &lean);
+        let kept = common::alloc::live().saturating_sub(base);
+        drop(doc);
+        lean_heap += kept;
+        lean_per_node.push(kept as f64 / n as f64);
     }
     let line = format!(
-        "memory: {corpus}: {:.0} bytes of heap per node over the corpus ({nodes} nodes; lean \
-         documents, the default), median page {:.0}; documents that keep their source {:.0} over \
-         the corpus, median page {:.0}, {:.0} without the source text \
+        "memory: {corpus}: {:.0} bytes of heap per node over the corpus ({nodes} nodes; documents \
+         that keep their source, the default), median page {:.0}, {:.0} without the source \
+         text; lean documents {:.0} over the corpus, median page {:.0} \
          (`cargo run --release --example memory_profile` shows every page)",
         heap as f64 / nodes as f64,
         common::median(&mut per_node),
-        source_heap as f64 / nodes as f64,
-        common::median(&mut source_per_node),
         common::median(&mut per_node_no_source),
+        lean_heap as f64 / nodes as f64,
+        common::median(&mut lean_per_node),
     );
     println!("{line}");
     summary.push(line);
@@ -226,8 +224,7 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
         let (doc, arena_peak) =
             peak_of(|| html_arena::Document::parse_bytes(&largest.bytes, &Default::default()));
         drop(doc);
-        let (doc, source_peak) =
-            peak_of(|| html_arena::Document::parse_bytes(&largest.bytes, &kept_source));
+        let (doc, lean_peak) = peak_of(|| html_arena::Document::parse_bytes(&largest.bytes, &lean));
         drop(doc);
         let (dom, h5_peak) = peak_of(|| html5ever_parse(&largest.text));
         drop(dom);
@@ -237,13 +234,13 @@ fn run(corpus: &str, pages: &[common::Page]) -> Vec<String> {
         let ratio = |peak: usize| peak as f64 / largest.bytes.len() as f64;
         let line = format!(
             "memory: {corpus}: peak heap parsing {} ({:.1} MB): html-arena {:.1} MB ({:.2}x the input), \
-             keeping the source {:.1} MB ({:.2}x), html5ever {:.1} MB, scraper {:.1} MB",
+             lean {:.1} MB ({:.2}x), html5ever {:.1} MB, scraper {:.1} MB",
             largest.name,
             mb(largest.bytes.len()),
             mb(arena_peak),
             ratio(arena_peak),
-            mb(source_peak),
-            ratio(source_peak),
+            mb(lean_peak),
+            ratio(lean_peak),
             mb(h5_peak),
             mb(scraper_peak)
         );

@@ -1,9 +1,9 @@
 //! Heap use of parsing, page by page: the peak heap of `Document::parse_bytes` and what the
 //! finished document keeps, per input byte and per node (a counting global allocator).
 //!
-//! `cargo run --release --example memory_profile -- [--keep-source] [FILE|DIR]...`
-//! (`--keep-source`: documents that keep their source, `keep_source` on; the default is a lean
-//! document, which `--lean` also asks for; default pages: the shared bench corpora,
+//! `cargo run --release --example memory_profile -- [--lean] [FILE|DIR]...`
+//! (`--lean`: lean documents, `keep_source` off; the default is a document that keeps its
+//! source, which `--keep-source` also asks for; default pages: the shared bench corpora,
 //! `../shared/bench-corpus` and `../shared/bench-corpus-wide`, or the folders
 //! `HTML_ARENA_CORPUS` lists, when present, else the vendored pages; each folder gets its own
 //! summary line). Columns: the input's size, the nodes, the peak heap of the parse and its
@@ -63,9 +63,9 @@ fn groups(args: &[String]) -> Vec<(String, Vec<PathBuf>)> {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    // `--keep-source`: documents that keep their source (`keep_source` on); the default (and
-    // `--lean`) keeps only the strings.
-    let keep = args.iter().any(|a| a == "--keep-source");
+    // `--lean`: lean documents (`keep_source` off), which keep only their strings; the default
+    // (and `--keep-source`) keeps the source too.
+    let keep = !args.iter().any(|a| a == "--lean");
     args.retain(|a| a != "--lean" && a != "--keep-source");
     let options = html_arena::ParseOptions::default().with_keep_source(keep);
     println!(

@@ -1,6 +1,6 @@
-//! Parses files many times (for profilers). `cargo run --release --example parse_profile -- FILE... [--rounds N] [--keep-source]`
-//! (`--keep-source`: documents that keep their source, `ParseOptions::with_keep_source(true)`;
-//! the default is a lean document, which `--lean` also asks for)
+//! Parses files many times (for profilers). `cargo run --release --example parse_profile -- FILE... [--rounds N] [--lean]`
+//! (`--lean`: lean documents, `ParseOptions::with_keep_source(false)`; the default is a
+//! document that keeps its source, which `--keep-source` also asks for)
 //!
 //! The parsing happens in `parse_all`, which is never inlined: under callgrind,
 //! `--toggle-collect=parse_profile::parse_all` counts the parses (and the dropping of their

@@ -13,10 +13,13 @@
 //!
 //! Every trial's input is also parsed through the streaming `Parser` in chunks of 1 to 32
 //! bytes (a fixed pseudo-random sequence per case, split on character boundaries), which must
-//! give the identical tree.
+//! give the identical tree; and as a lean document (`ParseOptions::keep_source` off; the
+//! default keeps the source), whole and in the same chunks.
 //!
-//! Output: `tree-construction: N passed, M failed` and
-//! `tree-construction (chunked): N passed, M failed`; exit status 1 on any failure.
+//! Output: `tree-construction: N passed, M failed`,
+//! `tree-construction (chunked): N passed, M failed` and
+//! `tree-construction (lean documents, whole and chunked): N passed, M failed`; exit status 1
+//! on any failure.
 
 mod common;
 
@@ -257,10 +260,11 @@ fn main() -> ExitCode {
     let mut chunked_passed = 0usize;
     let mut failures: Vec<Failure> = Vec::new();
     let mut chunked_failures: Vec<Failure> = Vec::new();
-    // The default documents are lean (`keep_source` off); documents that keep their source
-    // store strings and find active formatting elements their own way: the same trees.
-    let mut kept_passed = 0usize;
-    let mut kept_failures: Vec<Failure> = Vec::new();
+    // The default documents keep their source; lean documents (`keep_source` off) store
+    // strings, read chunks and find active formatting elements their own way: the same trees,
+    // whole and chunked.
+    let mut lean_passed = 0usize;
+    let mut lean_failures: Vec<Failure> = Vec::new();
     let mut superseded_seen = 0usize;
     let mut replacements: Vec<String> = Vec::new();
     let mut case_counts: HashMap<String, usize> = HashMap::new();
@@ -331,22 +335,28 @@ fn main() -> ExitCode {
                             report,
                         });
                     }
-                    let kept = parse_whole(&case, &options.clone().with_keep_source(true));
-                    let kept_tree = match &kept {
-                        Ok(doc) => doc.dump_tree(),
-                        Err(e) => format!("error: {e}\n"),
-                    };
-                    if kept_tree == case.document {
-                        kept_passed += 1;
-                    } else {
-                        let report = format!(
-                            "FAIL (kept source) {id}\n#data\n{}\n#expected\n{}#actual\n{}",
-                            case.data, case.document, kept_tree
-                        );
-                        kept_failures.push(Failure {
-                            id: id.clone(),
-                            report,
-                        });
+                    let lean_options = options.clone().with_keep_source(false);
+                    let seed = seed_for(&label, case.index);
+                    for (how, lean) in [
+                        ("whole", parse_whole(&case, &lean_options)),
+                        ("chunked", parse_chunked(&case, &lean_options, seed)),
+                    ] {
+                        let lean_tree = match &lean {
+                            Ok(doc) => doc.dump_tree(),
+                            Err(e) => format!("error: {e}\n"),
+                        };
+                        if lean_tree == case.document {
+                            lean_passed += 1;
+                        } else {
+                            let report = format!(
+                                "FAIL (lean, {how}) {id}\n#data\n{}\n#expected\n{}#actual\n{}",
+                                case.data, case.document, lean_tree
+                            );
+                            lean_failures.push(Failure {
+                                id: id.clone(),
+                                report,
+                            });
+                        }
                     }
                     let chunked = parse_chunked(&case, &options, seed_for(&label, case.index));
                     let chunked_tree = match &chunked {
@@ -392,12 +402,12 @@ fn main() -> ExitCode {
         for f in failures
             .iter()
             .chain(chunked_failures.iter())
-            .chain(kept_failures.iter())
+            .chain(lean_failures.iter())
         {
             println!("{}", f.report);
         }
     }
-    if !failures.is_empty() || !chunked_failures.is_empty() || !kept_failures.is_empty() {
+    if !failures.is_empty() || !chunked_failures.is_empty() || !lean_failures.is_empty() {
         println!("failures:");
         for f in failures.iter() {
             println!("  {}", f.id);
@@ -405,8 +415,8 @@ fn main() -> ExitCode {
         for f in chunked_failures.iter() {
             println!("  (chunked) {}", f.id);
         }
-        for f in kept_failures.iter() {
-            println!("  (kept source) {}", f.id);
+        for f in lean_failures.iter() {
+            println!("  (lean) {}", f.id);
         }
     }
     println!(
@@ -418,10 +428,10 @@ fn main() -> ExitCode {
         chunked_failures.len()
     );
     println!(
-        "tree-construction (documents that keep their source): {kept_passed} passed, {} failed",
-        kept_failures.len()
+        "tree-construction (lean documents, whole and chunked): {lean_passed} passed, {} failed",
+        lean_failures.len()
     );
-    if failures.is_empty() && chunked_failures.is_empty() && kept_failures.is_empty() {
+    if failures.is_empty() && chunked_failures.is_empty() && lean_failures.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -40,13 +40,13 @@ def parse(
     encoding: Optional[str] = None,
     url: Optional[str] = None,
     scripting: bool = False,
-    lean: bool = True,
+    lean: bool = False,
 ) -> Document:
     """Parses a document. `bytes` (or `bytearray`, `memoryview`) are decoded after sniffing (BOM, `encoding` as the
     transport's label, `<meta>`, then the default); `str` is used as is. Never raises for bad
-    markup: errors are in `Document.errors`. `lean=True` (the default) keeps the document's
-    strings but not the markup around them; `lean=False` keeps the decoded input too: more
-    memory (the same tree, text and serialization), a parse up to a few percent faster."""
+    markup: errors are in `Document.errors`. The document keeps the decoded input (as in Rust);
+    `lean=True` keeps only the document's strings, not the markup around them: less memory
+    (the same tree, text and serialization), for a parse a few percent slower."""
 
 def parse_fragment(
     html: Markup, context: str = "body", *, scripting: bool = False

@@ -300,11 +300,11 @@ fn mutation_error(e: html_arena::MutationError) -> PyErr {
 
 /// Parses an HTML document from `str` (used as is) or `bytes` (the encoding is sniffed as a
 /// browser does: BOM, then `encoding` (the transport's label, e.g. an HTTP `charset`), then
-/// `<meta>`, then the default). `lean` (the default, as in Rust): the document keeps its
-/// strings but not the markup around them; `lean=False` keeps the decoded input too
-/// (`ParseOptions::keep_source`: more memory, a parse up to a few percent faster).
+/// `<meta>`, then the default). The document keeps the decoded input (as in Rust,
+/// `ParseOptions::keep_source`); `lean=True` keeps only its strings, not the markup around
+/// them: less memory, for a parse a few percent slower.
 #[pyfunction]
-#[pyo3(signature = (html, *, encoding=None, url=None, scripting=false, lean=true))]
+#[pyo3(signature = (html, *, encoding=None, url=None, scripting=false, lean=false))]
 fn parse(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,

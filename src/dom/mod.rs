@@ -386,18 +386,17 @@ impl Document {
     }
 
     /// The decoded input text the document was parsed from, when the document keeps it (see
-    /// [`keep_source`](crate::ParseOptions::keep_source), off by default). A lean document
-    /// (the default) keeps only its strings (each text, comment and attribute value), not the
-    /// markup around them: `None`. (A document made empty, with no input, has the empty
-    /// source.)
+    /// [`keep_source`](crate::ParseOptions::keep_source), on by default). A lean document
+    /// keeps only its strings (each text, comment and attribute value), not the markup around
+    /// them: `None`. (A document made empty, with no input, has the empty source.)
     ///
     /// ```
     /// use html_arena::{Document, ParseOptions};
     ///
-    /// let kept = ParseOptions::default().with_keep_source(true);
-    /// let doc = Document::parse_bytes(b"<p>caf\xe9", &kept)?;
+    /// let doc = Document::parse_bytes(b"<p>caf\xe9", &ParseOptions::default())?;
     /// assert_eq!(doc.source(), Some("<p>café"));
-    /// assert_eq!(Document::parse_bytes(b"<p>caf\xe9", &ParseOptions::default())?.source(), None);
+    /// let lean = ParseOptions::default().with_keep_source(false);
+    /// assert_eq!(Document::parse_bytes(b"<p>caf\xe9", &lean)?.source(), None);
     /// # Ok::<(), html_arena::EncodingError>(())
     /// ```
     pub fn source(&self) -> Option<&str> {

@@ -103,14 +103,13 @@ pub struct ParseOptions {
     /// about 40 bytes per node.
     pub source_positions: bool,
     /// Keep the decoded input in the document ([`Document::source`](crate::Document::source)):
-    /// off by default. Off, a *lean* document keeps its strings (each text, comment and
-    /// attribute value, copied as the tree is built) but not the markup around them: 0.05 to
-    /// 0.54 bytes per input byte less than a document that keeps its source (more where
-    /// markup is dense), of what the document keeps and of the parse's peak. On, text and
-    /// attribute values that are verbatim input refer to it instead of being copied, which
-    /// builds the tree a little faster (0.7% fewer instructions on one corpus, 0.03% on
-    /// another: see `docs/BENCHMARKS.md`), and
-    /// [`Document::source`](crate::Document::source) returns the input. Always on with
+    /// on by default. On, text and attribute values that are verbatim input refer to it
+    /// instead of being copied, and [`Document::source`](crate::Document::source) returns the
+    /// input. Off, a *lean* document keeps its strings (each text, comment and attribute
+    /// value, copied as the tree is built) but not the markup around them: 0.05 to 0.54 bytes
+    /// per input byte less than a document that keeps its source (more where markup is
+    /// dense), of what the document keeps and of the parse's peak, for a parse 0.6% to 4%
+    /// slower in the benchmark runs so far (see `docs/BENCHMARKS.md`). Always on with
     /// [`source_positions`](ParseOptions::source_positions), whose spans point into it, for a
     /// [`ScriptingParser`](crate::ScriptingParser) and for fragments.
     pub keep_source: bool,
@@ -134,7 +133,7 @@ impl Default for ParseOptions {
             max_nodes: None,
             max_depth: None,
             source_positions: false,
-            keep_source: false,
+            keep_source: true,
             #[cfg(feature = "url")]
             url: None,
         }
@@ -236,16 +235,16 @@ impl ParseOptions {
     }
 
     /// Sets [`keep_source`](ParseOptions::keep_source): keep the decoded input in the
-    /// document, or build a lean document that keeps only its strings (the default).
+    /// document (the default), or build a lean document that keeps only its strings.
     ///
     /// ```
     /// use html_arena::{Document, ParseOptions};
     ///
-    /// let lean = Document::parse("<p>x");
+    /// let kept = Document::parse("<p>x");
+    /// assert_eq!(kept.source(), Some("<p>x"));
+    /// let lean = Document::parse_with("<p>x", &ParseOptions::default().with_keep_source(false));
     /// assert_eq!(lean.source(), None);
     /// assert_eq!((lean.body().unwrap().text(), lean.input_len()), ("x".into(), 4));
-    /// let kept = Document::parse_with("<p>x", &ParseOptions::default().with_keep_source(true));
-    /// assert_eq!(kept.source(), Some("<p>x"));
     /// ```
     pub fn with_keep_source(mut self, on: bool) -> Self {
         self.keep_source = on;
