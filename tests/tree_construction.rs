@@ -221,6 +221,36 @@ struct Failure {
     report: String,
 }
 
+/// Passes and failures of one way of parsing.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failures: Vec<Failure>,
+}
+
+impl Tally {
+    /// Counts a trial of `case` (`id`) parsed `how` (for the report): its tree must be the
+    /// case's.
+    fn check(&mut self, case: &Case, id: &str, how: &str, parsed: &Result<Document, String>) {
+        let tree = match parsed {
+            Ok(doc) => doc.dump_tree(),
+            Err(e) => format!("error: {e}\n"),
+        };
+        if tree == case.document {
+            self.passed += 1;
+        } else {
+            let report = format!(
+                "FAIL ({how}) {id}\n#data\n{}\n#expected\n{}#actual\n{}",
+                case.data, case.document, tree
+            );
+            self.failures.push(Failure {
+                id: id.to_owned(),
+                report,
+            });
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let superseded = superseded();
     let mut folders = vec![
@@ -257,14 +287,12 @@ fn main() -> ExitCode {
     }
 
     let mut passed = 0usize;
-    let mut chunked_passed = 0usize;
     let mut failures: Vec<Failure> = Vec::new();
-    let mut chunked_failures: Vec<Failure> = Vec::new();
+    let mut chunked = Tally::default();
     // The default documents keep their source; lean documents (`keep_source` off) store
     // strings, read chunks and find active formatting elements their own way: the same trees,
     // whole and chunked.
-    let mut lean_passed = 0usize;
-    let mut lean_failures: Vec<Failure> = Vec::new();
+    let mut lean = Tally::default();
     let mut superseded_seen = 0usize;
     let mut replacements: Vec<String> = Vec::new();
     let mut case_counts: HashMap<String, usize> = HashMap::new();
@@ -335,46 +363,14 @@ fn main() -> ExitCode {
                             report,
                         });
                     }
-                    let lean_options = options.clone().with_keep_source(false);
                     let seed = seed_for(&label, case.index);
-                    for (how, lean) in [
-                        ("whole", parse_whole(&case, &lean_options)),
-                        ("chunked", parse_chunked(&case, &lean_options, seed)),
-                    ] {
-                        let lean_tree = match &lean {
-                            Ok(doc) => doc.dump_tree(),
-                            Err(e) => format!("error: {e}\n"),
-                        };
-                        if lean_tree == case.document {
-                            lean_passed += 1;
-                        } else {
-                            let report = format!(
-                                "FAIL (lean, {how}) {id}\n#data\n{}\n#expected\n{}#actual\n{}",
-                                case.data, case.document, lean_tree
-                            );
-                            lean_failures.push(Failure {
-                                id: id.clone(),
-                                report,
-                            });
-                        }
-                    }
-                    let chunked = parse_chunked(&case, &options, seed_for(&label, case.index));
-                    let chunked_tree = match &chunked {
-                        Ok(doc) => doc.dump_tree(),
-                        Err(e) => format!("error: {e}\n"),
-                    };
-                    if chunked_tree == case.document {
-                        chunked_passed += 1;
-                    } else {
-                        let report = format!(
-                            "FAIL (chunked) {id}\n#data\n{}\n#expected\n{}#actual\n{}",
-                            case.data, case.document, chunked_tree
-                        );
-                        chunked_failures.push(Failure {
-                            id: id.clone(),
-                            report,
-                        });
-                    }
+                    let chunked_doc = parse_chunked(&case, &options, seed);
+                    chunked.check(&case, &id, "chunked", &chunked_doc);
+                    let lean_options = options.clone().with_keep_source(false);
+                    let lean_whole = parse_whole(&case, &lean_options);
+                    lean.check(&case, &id, "lean, whole", &lean_whole);
+                    let lean_chunked = parse_chunked(&case, &lean_options, seed);
+                    lean.check(&case, &id, "lean, chunked", &lean_chunked);
                 }
             }
         }
@@ -401,21 +397,21 @@ fn main() -> ExitCode {
     if verbose {
         for f in failures
             .iter()
-            .chain(chunked_failures.iter())
-            .chain(lean_failures.iter())
+            .chain(chunked.failures.iter())
+            .chain(lean.failures.iter())
         {
             println!("{}", f.report);
         }
     }
-    if !failures.is_empty() || !chunked_failures.is_empty() || !lean_failures.is_empty() {
+    if !failures.is_empty() || !chunked.failures.is_empty() || !lean.failures.is_empty() {
         println!("failures:");
         for f in failures.iter() {
             println!("  {}", f.id);
         }
-        for f in chunked_failures.iter() {
+        for f in chunked.failures.iter() {
             println!("  (chunked) {}", f.id);
         }
-        for f in lean_failures.iter() {
+        for f in lean.failures.iter() {
             println!("  (lean) {}", f.id);
         }
     }
@@ -424,14 +420,16 @@ fn main() -> ExitCode {
         failures.len()
     );
     println!(
-        "tree-construction (chunked): {chunked_passed} passed, {} failed",
-        chunked_failures.len()
+        "tree-construction (chunked): {} passed, {} failed",
+        chunked.passed,
+        chunked.failures.len()
     );
     println!(
-        "tree-construction (lean documents, whole and chunked): {lean_passed} passed, {} failed",
-        lean_failures.len()
+        "tree-construction (lean documents, whole and chunked): {} passed, {} failed",
+        lean.passed,
+        lean.failures.len()
     );
-    if failures.is_empty() && chunked_failures.is_empty() && lean_failures.is_empty() {
+    if failures.is_empty() && chunked.failures.is_empty() && lean.failures.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
