@@ -108,7 +108,7 @@ pub struct ParseOptions {
     /// input. Off, a *lean* document keeps its strings (each text, comment and attribute
     /// value, copied as the tree is built) but not the markup around them: 0.05 to 0.54 bytes
     /// per input byte less than a document that keeps its source (more where markup is
-    /// dense), of what the document keeps and of the parse's peak, for a parse 0.6% to 4%
+    /// dense), of what the document keeps and of the parse's peak, for a parse 0.6% to 3.7%
     /// slower in the benchmark runs so far (see `docs/BENCHMARKS.md`). Always on with
     /// [`source_positions`](ParseOptions::source_positions), whose spans point into it, for a
     /// [`ScriptingParser`](crate::ScriptingParser) and for fragments.
